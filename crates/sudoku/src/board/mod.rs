@@ -1,0 +1,14 @@
+//! The board model: digits, positions and houses as newtypes, the grid of digits, and candidate
+//! sets as bitmasks.
+//!
+//! These are the shared vocabulary of every other module: the parser builds a [`Grid`], the
+//! solvers take one and return one, and human-style techniques will talk about [`Cell`]s,
+//! [`House`]s and [`Candidates`].
+
+mod candidates;
+mod grid;
+mod index;
+
+pub use candidates::Candidates;
+pub use grid::{Grid, RuleViolation};
+pub use index::{Block, Cell, Col, Digit, House, Row};

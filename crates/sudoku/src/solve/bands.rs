@@ -1,0 +1,305 @@
+//! The band solver: digit-by-band bitboards, propagated to a fixed point, with guesses on a cell
+//! with the fewest candidates.
+//!
+//! # Idea
+//! The grid is three horizontal bands of 27 cells. For each digit and band a 27-bit mask holds
+//! the cells where the digit may still go (layout in [`super::tables`]). This layout comes from
+//! the JCZSolve family of solvers (zhouyundong_2012, champagne, JasonLion on the Enjoy Sudoku
+//! forum), which showed that one digit in one band is the right unit of work: a few table
+//! lookups apply all of the band's locked-candidates logic at once. This is our own code built
+//! on that idea, not a port.
+//!
+//! Propagation repeats two passes until neither changes anything:
+//! 1. *Band update*, for each (digit, band) marked dirty: compress the band to its nine triads,
+//!    keep only the cells on a triad permutation ([`super::tables::KEEP`]: pointing, claiming
+//!    and box/row hidden singles inside the band), and for every row left with one candidate,
+//!    place the digit there: clear the column in the other two bands and the other digits in
+//!    the cell, marking what changed as dirty.
+//! 2. *Naked singles*: count each cell's candidates over the nine digits with bit-sliced adds;
+//!    an unsolved cell with none is a contradiction, one with exactly one is placed.
+//!
+//! When propagation stalls, the search guesses the lowest digit of a cell with the fewest
+//! candidates (a bivalue cell when there is one) and pushes the alternative (the same state
+//! without that digit in that cell) on an explicit stack. The explicit stack makes the search
+//! resumable, which gives enumeration, counting and a guess budget for free.
+
+use super::tables::{BAND, BAND_PEERS, COLUMN, KEEP, ROW, ROW_TRIADS};
+use super::{BudgetExhausted, Stats};
+use crate::board::Grid;
+
+/// One node of the search: the candidates left, and what has been placed.
+#[derive(Debug, Clone, Copy)]
+struct State {
+    /// `cand[digit][band]`: 27-bit mask of the cells where the digit may go.
+    cand: [[u32; 3]; 9],
+    /// Per band, the cells not yet placed.
+    unsolved: [u32; 3],
+    /// Per digit, bit `3 * band + row`: the rows where the digit is placed.
+    placed_rows: [u16; 9],
+    /// Bit `3 * digit + band`: the (digit, band) pairs whose band update must run.
+    dirty: u32,
+}
+
+impl State {
+    fn new(puzzle: &Grid) -> State {
+        let mut state = State {
+            cand: [[BAND; 3]; 9],
+            unsolved: [BAND; 3],
+            placed_rows: [0; 9],
+            dirty: (1 << 27) - 1,
+        };
+        for (index, &value) in puzzle.values().iter().enumerate() {
+            if value == 0 {
+                continue;
+            }
+            let digit = value as usize - 1;
+            let (band, bit) = (index / 27, index % 27);
+            // The given's own bit survives only if no earlier given already removed it; if it
+            // did, the cell ends with no candidates and propagation reports the contradiction.
+            for other in 0..9 {
+                if other != digit {
+                    state.cand[other][band] &= !(1 << bit);
+                }
+            }
+            state.cand[digit][band] &= !BAND_PEERS[bit];
+            for other_band in 0..3 {
+                if other_band != band {
+                    state.cand[digit][other_band] &= !COLUMN[bit % 9];
+                }
+            }
+        }
+        state
+    }
+
+    /// Propagates to a fixed point; `false` on a contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            while self.dirty != 0 {
+                let index = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                if !self.update_band(index / 3, index % 3) {
+                    return false;
+                }
+            }
+            match self.place_naked_singles() {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
+        }
+    }
+
+    /// The band update of one digit in one band; `false` on a contradiction.
+    #[inline]
+    fn update_band(&mut self, digit: usize, band: usize) -> bool {
+        let cells = self.cand[digit][band];
+        let triads = ROW_TRIADS[(cells & 0x1ff) as usize] as usize
+            | (ROW_TRIADS[((cells >> 9) & 0x1ff) as usize] as usize) << 3
+            | (ROW_TRIADS[(cells >> 18) as usize] as usize) << 6;
+        let cells = cells & KEEP[triads];
+        if cells == 0 {
+            return false;
+        }
+        self.cand[digit][band] = cells;
+        for row in 0..3 {
+            let row_flag = 1 << (3 * band + row);
+            if self.placed_rows[digit] & row_flag != 0 {
+                continue;
+            }
+            let row_bits = cells & ROW[row];
+            if row_bits & (row_bits - 1) != 0 {
+                continue;
+            }
+            // KEEP left at least one candidate in every row, so this row has exactly one.
+            self.placed_rows[digit] |= row_flag;
+            let bit = row_bits.trailing_zeros() as usize;
+            self.unsolved[band] &= !row_bits;
+            for other_band in 0..3 {
+                if other_band == band {
+                    continue;
+                }
+                let before = self.cand[digit][other_band];
+                let after = before & !COLUMN[bit % 9];
+                if after != before {
+                    self.cand[digit][other_band] = after;
+                    self.dirty |= 1 << (3 * digit + other_band);
+                }
+            }
+            for other in 0..9 {
+                if other == digit {
+                    continue;
+                }
+                let before = self.cand[other][band];
+                if before & row_bits != 0 {
+                    self.cand[other][band] = before & !row_bits;
+                    self.dirty |= 1 << (3 * other + band);
+                }
+            }
+        }
+        true
+    }
+
+    /// Places every unsolved cell with a single candidate. `None` on a contradiction (a cell
+    /// with no candidate), otherwise whether anything was placed.
+    fn place_naked_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for band in 0..3 {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for digit in 0..9 {
+                let cells = self.cand[digit][band];
+                twice |= once & cells;
+                once |= cells;
+            }
+            let unsolved = self.unsolved[band];
+            if unsolved & !once != 0 {
+                return None;
+            }
+            let mut singles = unsolved & once & !twice;
+            while singles != 0 {
+                let bit = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                for digit in 0..9 {
+                    if self.cand[digit][band] & (1 << bit) != 0 {
+                        self.assign(digit, band, bit);
+                        break;
+                    }
+                }
+                placed = true;
+            }
+        }
+        Some(placed)
+    }
+
+    /// Puts `digit` in the cell: clears the cell's row and box peers in its band; the band
+    /// update then does the rest.
+    #[inline]
+    fn assign(&mut self, digit: usize, band: usize, bit: usize) {
+        self.cand[digit][band] &= !BAND_PEERS[bit];
+        self.dirty |= 1 << (3 * digit + band);
+    }
+
+    /// Removes `digit` from the cell.
+    #[inline]
+    fn eliminate(&mut self, digit: usize, band: usize, bit: usize) {
+        self.cand[digit][band] &= !(1 << bit);
+        self.dirty |= 1 << (3 * digit + band);
+    }
+
+    fn is_solved(&self) -> bool {
+        self.unsolved == [0; 3]
+    }
+
+    /// The cell to guess on and its lowest candidate: `(digit, band, bit)`. Only called on a
+    /// propagated, unsolved state, where every unsolved cell has two or more candidates.
+    fn choose_guess(&self) -> (usize, usize, usize) {
+        let mut best: Option<(u32, usize, usize)> = None;
+        for band in 0..3 {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for digit in 0..9 {
+                let cells = self.cand[digit][band];
+                thrice |= twice & cells;
+                twice |= once & cells;
+                once |= cells;
+            }
+            let bivalue = self.unsolved[band] & twice & !thrice;
+            if bivalue != 0 {
+                best = Some((2, band, bivalue.trailing_zeros() as usize));
+                break;
+            }
+            let mut rest = self.unsolved[band];
+            while rest != 0 {
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let n = self.count_candidates(band, bit);
+                if best.is_none_or(|(m, _, _)| n < m) {
+                    best = Some((n, band, bit));
+                }
+            }
+        }
+        let (_, band, bit) = best.unwrap_or((0, 0, 0));
+        let digit = (0..9)
+            .find(|&d| self.cand[d][band] & (1 << bit) != 0)
+            .unwrap_or(0);
+        (digit, band, bit)
+    }
+
+    fn count_candidates(&self, band: usize, bit: usize) -> u32 {
+        (0..9).map(|d| (self.cand[d][band] >> bit) & 1).sum::<u32>()
+    }
+
+    /// The solution held by a solved state.
+    fn to_grid(&self) -> Grid {
+        let mut values = [0u8; 81];
+        for (digit, bands) in self.cand.iter().enumerate() {
+            for (band, &cells) in bands.iter().enumerate() {
+                let mut rest = cells;
+                while rest != 0 {
+                    let bit = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    values[27 * band + bit] = digit as u8 + 1;
+                }
+            }
+        }
+        Grid::from_values(values).unwrap_or_default()
+    }
+}
+
+/// The resumable depth-first search over [`State`]s.
+#[derive(Debug, Clone)]
+pub(super) struct Engine {
+    /// The node to expand next; `None` means: pop the stack.
+    current: Option<State>,
+    /// Alternatives not yet explored, the most recent last.
+    stack: Vec<State>,
+    stats: Stats,
+    budget_hit: bool,
+}
+
+impl Engine {
+    pub(super) fn new(puzzle: &Grid) -> Engine {
+        Engine {
+            current: Some(State::new(puzzle)),
+            stack: Vec::new(),
+            stats: Stats::default(),
+            budget_hit: false,
+        }
+    }
+
+    pub(super) fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    pub(super) fn next_solution(&mut self, budget: u64) -> Result<Option<Grid>, BudgetExhausted> {
+        if self.budget_hit {
+            return Err(BudgetExhausted {
+                guesses: self.stats.guesses,
+            });
+        }
+        loop {
+            let mut state = match self.current.take().or_else(|| self.stack.pop()) {
+                Some(state) => state,
+                None => return Ok(None),
+            };
+            if !state.propagate() {
+                continue;
+            }
+            if state.is_solved() {
+                self.stats.solutions += 1;
+                return Ok(Some(state.to_grid()));
+            }
+            if self.stats.guesses >= budget {
+                self.budget_hit = true;
+                return Err(BudgetExhausted {
+                    guesses: self.stats.guesses,
+                });
+            }
+            let (digit, band, bit) = state.choose_guess();
+            let mut alternative = state;
+            alternative.eliminate(digit, band, bit);
+            self.stack.push(alternative);
+            state.assign(digit, band, bit);
+            self.current = Some(state);
+            self.stats.guesses += 1;
+        }
+    }
+}

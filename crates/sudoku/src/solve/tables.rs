@@ -1,0 +1,144 @@
+//! Lookup tables for the band solver, computed at compile time.
+//!
+//! A band is three rows of nine cells; one digit's candidates in a band are a 27-bit mask, bit
+//! `9 * row + col` (row 0..3 within the band, col 0..9):
+//!
+//! ```text
+//!            box 0     box 1     box 2
+//!   row 0 | 0  1  2 | 3  4  5 | 6  7  8 |
+//!   row 1 | 9 10 11 |12 13 14 |15 16 17 |
+//!   row 2 |18 19 20 |21 22 23 |24 25 26 |
+//! ```
+//!
+//! The three cells where a row meets a box are a *triad*. A digit sits once in each row and once
+//! in each box of the band, so the triads it occupies form a permutation: row `r` in box
+//! `p(r)`. Compressing the 27 bits to 9 triad bits (bit `3 * row + box`: "does this triad hold
+//! a candidate?") lets one table lookup apply every locked-candidates deduction inside the band.
+
+/// The 27 bits of a band.
+pub(crate) const BAND: u32 = (1 << 27) - 1;
+
+/// `ROW_TRIADS[bits]`: for the nine bits of one row, which of its three triads are non-empty.
+pub(crate) const ROW_TRIADS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if bits & (0b111 << (3 * k)) != 0 {
+                t[bits] |= 1 << k;
+            }
+            k += 1;
+        }
+        bits += 1;
+    }
+    t
+};
+
+/// The six permutations of three rows onto three boxes, as triad masks (bit `3 * row + box`).
+const PERMUTATIONS: [u16; 6] = {
+    let perms = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut out = [0u16; 6];
+    let mut i = 0;
+    while i < 6 {
+        let mut r = 0;
+        while r < 3 {
+            out[i] |= 1 << (3 * r + perms[i][r]);
+            r += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// `KEEP[triads]`: the 27-bit mask of cells whose triad lies on some permutation contained in
+/// `triads`. ANDing a band with it removes every candidate that cannot take part in a placement
+/// of the digit in all three rows and boxes; 0 means the band is contradictory.
+pub(crate) const KEEP: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        let mut keep_triads = 0u16;
+        let mut i = 0;
+        while i < 6 {
+            if PERMUTATIONS[i] & triads as u16 == PERMUTATIONS[i] {
+                keep_triads |= PERMUTATIONS[i];
+            }
+            i += 1;
+        }
+        let mut mask = 0u32;
+        let mut bit = 0;
+        while bit < 9 {
+            if keep_triads & (1 << bit) != 0 {
+                let (row, block) = (bit / 3, bit % 3);
+                mask |= 0b111 << (9 * row + 3 * block);
+            }
+            bit += 1;
+        }
+        t[triads] = mask;
+        triads += 1;
+    }
+    t
+};
+
+/// `ROW[r]`: the nine bits of row `r` of a band.
+pub(crate) const ROW: [u32; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
+
+/// `COLUMN[c]`: the three bits of column `c` in a band.
+pub(crate) const COLUMN: [u32; 9] = {
+    let mut t = [0u32; 9];
+    let mut c = 0;
+    while c < 9 {
+        t[c] = (1 << c) | (1 << (c + 9)) | (1 << (c + 18));
+        c += 1;
+    }
+    t
+};
+
+/// `BAND_PEERS[i]`: for the cell at bit `i` of a band, the bits of the same band that share its
+/// row or box, without the cell itself.
+pub(crate) const BAND_PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (row, col) = (i / 9, i % 9);
+        let block_cols = 0b111u32 << (3 * (col / 3));
+        t[i] = (ROW[row] | block_cols | (block_cols << 9) | (block_cols << 18)) & !(1 << i);
+        i += 1;
+    }
+    t
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keep_of_all_triads_is_the_whole_band_and_of_none_is_empty() {
+        assert_eq!(KEEP[0x1ff], BAND);
+        assert_eq!(KEEP[0], 0);
+    }
+
+    #[test]
+    fn keep_applies_locked_candidates() {
+        // Row 0 only in box 0: rows 1 and 2 lose box 0.
+        let triads = 0b111_111_001;
+        let expected = 0x1ff | ((0x1ff & !0b111) << 9) | ((0x1ff & !0b111) << 18);
+        assert_eq!(KEEP[triads], expected);
+        // Two rows confined to the same single box: no permutation fits.
+        assert_eq!(KEEP[0b111_001_001], 0);
+    }
+
+    #[test]
+    fn band_peers_count_twelve_cells() {
+        // 8 in the row, 4 more in the box (the box's other two rows, two cells each).
+        assert!(BAND_PEERS.iter().all(|p| p.count_ones() == 12));
+    }
+}
