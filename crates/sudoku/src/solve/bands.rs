@@ -23,7 +23,7 @@
 //! without that digit in that cell) on an explicit stack. The explicit stack makes the search
 //! resumable, which gives enumeration, counting and a guess budget for free.
 
-use super::tables::{BAND, BAND_PEERS, COLUMN, KEEP, ROW, ROW_TRIADS};
+use super::tables::{BAND, BAND_PEERS, COLUMN, KEEP, PERMUTATION_UNION, ROW, ROW_TRIADS};
 use super::{BudgetExhausted, Stats};
 use crate::board::Grid;
 
@@ -38,6 +38,8 @@ struct State {
     placed_rows: [u16; 9],
     /// Bit `3 * digit + band`: the (digit, band) pairs whose band update must run.
     dirty: u32,
+    /// Bit `digit`: the digits whose stack pass must run (their candidates changed since).
+    stack_dirty: u16,
 }
 
 impl State {
@@ -47,6 +49,7 @@ impl State {
             unsolved: [BAND; 3],
             placed_rows: [0; 9],
             dirty: (1 << 27) - 1,
+            stack_dirty: 0x1ff,
         };
         for (index, &value) in puzzle.values().iter().enumerate() {
             if value == 0 {
@@ -71,7 +74,8 @@ impl State {
         state
     }
 
-    /// Propagates to a fixed point; `false` on a contradiction.
+    /// Propagates to a fixed point; `false` on a contradiction. The cheap passes run first:
+    /// the stack pass only when band updates and naked singles are stuck.
     fn propagate(&mut self) -> bool {
         loop {
             while self.dirty != 0 {
@@ -83,60 +87,117 @@ impl State {
             }
             match self.place_naked_singles() {
                 None => return false,
-                Some(false) => return true,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            if self.stack_dirty == 0 {
+                return true;
+            }
+            match self.update_stacks() {
+                None => return false,
                 Some(true) => {}
+                Some(false) => return true,
             }
         }
     }
 
     /// The band update of one digit in one band; `false` on a contradiction.
-    #[inline]
+    #[inline(always)]
     fn update_band(&mut self, digit: usize, band: usize) -> bool {
         let cells = self.cand[digit][band];
+        // The masks keep every index inside its 512-entry table, so no bounds check remains.
         let triads = ROW_TRIADS[(cells & 0x1ff) as usize] as usize
             | (ROW_TRIADS[((cells >> 9) & 0x1ff) as usize] as usize) << 3
-            | (ROW_TRIADS[(cells >> 18) as usize] as usize) << 6;
-        let cells = cells & KEEP[triads];
+            | (ROW_TRIADS[((cells >> 18) & 0x1ff) as usize] as usize) << 6;
+        let cells = cells & KEEP[triads & 0x1ff];
         if cells == 0 {
             return false;
         }
         self.cand[digit][band] = cells;
+        self.stack_dirty |= 1 << digit;
+        // Rows left with a single candidate (KEEP left at least one in each) that are new.
+        let mut new_rows = 0u16;
         for row in 0..3 {
-            let row_flag = 1 << (3 * band + row);
-            if self.placed_rows[digit] & row_flag != 0 {
-                continue;
-            }
             let row_bits = cells & ROW[row];
-            if row_bits & (row_bits - 1) != 0 {
+            new_rows |= u16::from(row_bits & row_bits.wrapping_sub(1) == 0) << row;
+        }
+        new_rows &= !(self.placed_rows[digit] >> (3 * band)) & 0b111;
+        if new_rows == 0 {
+            return true;
+        }
+        self.placed_rows[digit] |= new_rows << (3 * band);
+        let mut placed = 0u32;
+        let mut placed_columns = 0u32;
+        for row in 0..3 {
+            if new_rows & (1 << row) != 0 {
+                let row_bits = cells & ROW[row];
+                placed |= row_bits;
+                placed_columns |= COLUMN[row_bits.trailing_zeros() as usize % 9];
+            }
+        }
+        self.unsolved[band] &= !placed;
+        for other_band in 0..3 {
+            if other_band == band {
                 continue;
             }
-            // KEEP left at least one candidate in every row, so this row has exactly one.
-            self.placed_rows[digit] |= row_flag;
-            let bit = row_bits.trailing_zeros() as usize;
-            self.unsolved[band] &= !row_bits;
-            for other_band in 0..3 {
-                if other_band == band {
-                    continue;
-                }
-                let before = self.cand[digit][other_band];
-                let after = before & !COLUMN[bit % 9];
-                if after != before {
-                    self.cand[digit][other_band] = after;
-                    self.dirty |= 1 << (3 * digit + other_band);
-                }
+            let before = self.cand[digit][other_band];
+            let after = before & !placed_columns;
+            if after != before {
+                self.cand[digit][other_band] = after;
+                self.dirty |= 1 << (3 * digit + other_band);
             }
-            for other in 0..9 {
-                if other == digit {
-                    continue;
-                }
-                let before = self.cand[other][band];
-                if before & row_bits != 0 {
-                    self.cand[other][band] = before & !row_bits;
-                    self.dirty |= 1 << (3 * other + band);
-                }
+        }
+        for other in 0..9 {
+            if other == digit {
+                continue;
+            }
+            let before = self.cand[other][band];
+            if before & placed != 0 {
+                self.cand[other][band] = before & !placed;
+                self.dirty |= 1 << (3 * other + band);
             }
         }
         true
+    }
+
+    /// The stack pass: the vertical twin of the band update's triad logic. In each stack (three
+    /// columns), a digit takes one column in each band and each column once, so its (band,
+    /// column) cells form a permutation matrix. This gives column hidden singles and box/column
+    /// locked candidates. `None` on a contradiction, otherwise whether anything changed.
+    fn update_stacks(&mut self) -> Option<bool> {
+        let mut changed = false;
+        while self.stack_dirty != 0 {
+            let digit = self.stack_dirty.trailing_zeros() as usize;
+            self.stack_dirty &= self.stack_dirty - 1;
+            let bands = self.cand[digit];
+            // Bit 9 * band + column: the columns where the digit may go in each band.
+            let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
+            let columns = fold(bands[0]) | fold(bands[1]) << 9 | fold(bands[2]) << 18;
+            let mut allowed = 0u32;
+            for stack in 0..3 {
+                let shift = 3 * stack;
+                let matrix = (columns >> shift) & 0b111
+                    | ((columns >> (9 + shift)) & 0b111) << 3
+                    | ((columns >> (18 + shift)) & 0b111) << 6;
+                let keep = PERMUTATION_UNION[(matrix & 0x1ff) as usize] as u32;
+                if keep == 0 {
+                    return None;
+                }
+                allowed |=
+                    ((keep & 0b111) | (keep & 0b111_000) << 6 | (keep & 0b111_000_000) << 12)
+                        << shift;
+            }
+            for (band, &cells) in bands.iter().enumerate() {
+                let band_columns = (allowed >> (9 * band)) & 0x1ff;
+                let after = cells & (band_columns | band_columns << 9 | band_columns << 18);
+                if after != cells {
+                    self.cand[digit][band] = after;
+                    self.dirty |= 1 << (3 * digit + band);
+                    changed = true;
+                }
+            }
+        }
+        Some(changed)
     }
 
     /// Places every unsolved cell with a single candidate. `None` on a contradiction (a cell

@@ -58,6 +58,25 @@ const PERMUTATIONS: [u16; 6] = {
     out
 };
 
+/// `PERMUTATION_UNION[m]`: for a 3x3 bit matrix `m` (bit `3 * i + j`), the union of the
+/// permutation matrices contained in `m`; 0 when none is. A digit's (row, box) triads in a band
+/// and its (band, column) cells in a stack are both such matrices.
+pub(crate) const PERMUTATION_UNION: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut i = 0;
+        while i < 6 {
+            if PERMUTATIONS[i] & m as u16 == PERMUTATIONS[i] {
+                t[m] |= PERMUTATIONS[i];
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// `KEEP[triads]`: the 27-bit mask of cells whose triad lies on some permutation contained in
 /// `triads`. ANDing a band with it removes every candidate that cannot take part in a placement
 /// of the digit in all three rows and boxes; 0 means the band is contradictory.
@@ -65,14 +84,7 @@ pub(crate) const KEEP: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut triads = 0;
     while triads < 512 {
-        let mut keep_triads = 0u16;
-        let mut i = 0;
-        while i < 6 {
-            if PERMUTATIONS[i] & triads as u16 == PERMUTATIONS[i] {
-                keep_triads |= PERMUTATIONS[i];
-            }
-            i += 1;
-        }
+        let keep_triads = PERMUTATION_UNION[triads];
         let mut mask = 0u32;
         let mut bit = 0;
         while bit < 9 {
