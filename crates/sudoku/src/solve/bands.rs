@@ -373,31 +373,35 @@ impl Engine {
                 guesses: self.stats.guesses,
             });
         }
+        let mut state = match self.current.take().or_else(|| self.stack.pop()) {
+            Some(state) => state,
+            None => return Ok(None),
+        };
+        // The state stays in this local across guesses; only alternatives go to the stack.
         loop {
-            let mut state = match self.current.take().or_else(|| self.stack.pop()) {
+            if state.propagate() {
+                if state.is_solved() {
+                    self.stats.solutions += 1;
+                    return Ok(Some(state.to_grid()));
+                }
+                if self.stats.guesses >= budget {
+                    self.budget_hit = true;
+                    return Err(BudgetExhausted {
+                        guesses: self.stats.guesses,
+                    });
+                }
+                let (digit, band, bit) = state.choose_guess();
+                let mut alternative = state;
+                alternative.eliminate(digit, band, bit);
+                self.stack.push(alternative);
+                state.assign(digit, band, bit);
+                self.stats.guesses += 1;
+                continue;
+            }
+            state = match self.stack.pop() {
                 Some(state) => state,
                 None => return Ok(None),
             };
-            if !state.propagate() {
-                continue;
-            }
-            if state.is_solved() {
-                self.stats.solutions += 1;
-                return Ok(Some(state.to_grid()));
-            }
-            if self.stats.guesses >= budget {
-                self.budget_hit = true;
-                return Err(BudgetExhausted {
-                    guesses: self.stats.guesses,
-                });
-            }
-            let (digit, band, bit) = state.choose_guess();
-            let mut alternative = state;
-            alternative.eliminate(digit, band, bit);
-            self.stack.push(alternative);
-            state.assign(digit, band, bit);
-            self.current = Some(state);
-            self.stats.guesses += 1;
         }
     }
 }
