@@ -114,6 +114,24 @@ pub(crate) const COLUMN: [u32; 9] = {
     t
 };
 
+/// `SPREAD[bits]`: the nine bits of a row spread to one nibble each (bit `c` becomes `1 << 4c`),
+/// so that adding spread rows counts cells per column, nine counters in one `u64`.
+pub(crate) const SPREAD: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        let mut c = 0;
+        while c < 9 {
+            if bits & (1 << c) != 0 {
+                t[bits] |= 1 << (4 * c);
+            }
+            c += 1;
+        }
+        bits += 1;
+    }
+    t
+};
+
 /// `BAND_PEERS[i]`: for the cell at bit `i` of a band, the bits of the same band that share its
 /// row or box, without the cell itself.
 pub(crate) const BAND_PEERS: [u32; 27] = {
