@@ -23,7 +23,7 @@
 //! without that digit in that cell) on an explicit stack. The explicit stack makes the search
 //! resumable, which gives enumeration, counting and a guess budget for free.
 
-use super::tables::{BAND, BAND_PEERS, COLUMN, KEEP, PERMUTATION_UNION, ROW, ROW_TRIADS, SPREAD};
+use super::tables::{BAND, BAND_PEERS, COLUMN, KEEP, ROW, ROW_TRIADS, SPREAD};
 use super::{BudgetExhausted, Stats};
 use crate::board::Grid;
 
@@ -171,19 +171,21 @@ impl State {
             // Bit 9 * band + column: the columns where the digit may go in each band.
             let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
             let columns = fold(bands[0]) | fold(bands[1]) << 9 | fold(bands[2]) << 18;
-            let mut allowed = 0u32;
-            for stack in 0..3 {
-                let shift = 3 * stack;
-                let matrix = (columns >> shift) & 0b111
-                    | ((columns >> (9 + shift)) & 0b111) << 3
-                    | ((columns >> (18 + shift)) & 0b111) << 6;
-                let keep = PERMUTATION_UNION[(matrix & 0x1ff) as usize] as u32;
-                if keep == 0 {
-                    return None;
-                }
-                allowed |=
-                    ((keep & 0b111) | (keep & 0b111_000) << 6 | (keep & 0b111_000_000) << 12)
-                        << shift;
+            // Each stack's 3x3 (band, column) matrix keeps the cells that lie on a permutation:
+            // (i, j) survives if the 2x2 minor of the other bands and columns has a matching.
+            // Rotating bands (by 9 bits) and columns within each stack (inside 3-bit groups)
+            // lines the minor's entries up with (i, j), so all three stacks are done at once.
+            let next_band = |x: u32| (x >> 9 | x << 18) & BAND;
+            let next_column = |x: u32| (x >> 1) & 0o333_333_333 | (x << 2) & 0o444_444_444;
+            let (b1, b2) = (next_band(columns), next_band(next_band(columns)));
+            let (b1c1, b1c2) = (next_column(b1), next_column(next_column(b1)));
+            let (b2c1, b2c2) = (next_column(b2), next_column(next_column(b2)));
+            let allowed = columns & ((b1c1 & b2c2) | (b1c2 & b2c1));
+            // Every stack needs a cell left in the first band's row of its matrix (and then in
+            // all three, as a kept cell lies on a whole permutation).
+            let first = allowed & 0x1ff;
+            if (first | first >> 1 | first >> 2) & 0o111 != 0o111 {
+                return None;
             }
             for (band, &cells) in bands.iter().enumerate() {
                 let band_columns = (allowed >> (9 * band)) & 0x1ff;
