@@ -9,7 +9,7 @@
 //! # Overview
 //! - [`board`]: [`Digit`], [`Cell`], [`Row`], [`Col`], [`Block`] and [`House`] as newtypes,
 //!   [`Grid`] and [`Candidates`].
-//! - [`format`]: read a puzzle as an 81-character line, a 9-line grid or a JSON board; print it
+//! - [`mod@format`]: read a puzzle as an 81-character line, a 9-line grid or a JSON board; print it
 //!   back in any of them.
 //! - [`solve`]: the first solution, a solution count up to a limit, all solutions, with an
 //!   optional work budget and statistics.

@@ -123,8 +123,8 @@ impl State {
         self.stack_dirty |= 1 << digit;
         // Rows left with a single candidate (KEEP left at least one in each) that are new.
         let mut new_rows = 0u16;
-        for row in 0..3 {
-            let row_bits = cells & ROW[row];
+        for (row, &row_mask) in ROW.iter().enumerate() {
+            let row_bits = cells & row_mask;
             new_rows |= u16::from(row_bits & row_bits.wrapping_sub(1) == 0) << row;
         }
         new_rows &= !(self.placed_rows[digit] >> (3 * band)) & 0b111;
@@ -132,9 +132,9 @@ impl State {
             return true;
         }
         self.placed_rows[digit] |= new_rows << (3 * band);
-        let row_masks = (new_rows as u32 & 1) * ROW[0]
-            | ((new_rows as u32 >> 1) & 1) * ROW[1]
-            | ((new_rows as u32 >> 2) & 1) * ROW[2];
+        let row_masks = ((new_rows as u32 & 1) * ROW[0])
+            | (((new_rows as u32 >> 1) & 1) * ROW[1])
+            | (((new_rows as u32 >> 2) & 1) * ROW[2]);
         let placed = cells & row_masks;
         let columns = (placed | placed >> 9 | placed >> 18) & 0x1ff;
         let placed_columns = columns | columns << 9 | columns << 18;
@@ -331,7 +331,7 @@ impl State {
     }
 
     /// The solution held by a solved state.
-    fn to_grid(&self) -> Grid {
+    fn solution(&self) -> Grid {
         let mut values = [0u8; 81];
         for (digit, bands) in self.cand.iter().enumerate() {
             for (band, &cells) in bands.iter().enumerate() {
@@ -398,7 +398,7 @@ impl Engine {
             if state.propagate() {
                 if state.is_solved() {
                     self.stats.solutions += 1;
-                    return Ok(Some(state.to_grid()));
+                    return Ok(Some(state.solution()));
                 }
                 if self.stats.guesses >= budget {
                     self.budget_hit = true;

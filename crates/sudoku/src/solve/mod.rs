@@ -139,8 +139,11 @@ impl Iterator for Solutions {
 /// ```
 /// use sudoku::{solve::Search, Grid};
 /// // The empty grid has countless solutions; a budget keeps the work bounded.
-/// let mut search = Search::new(&Grid::empty()).with_guess_budget(10);
+/// let mut search = Search::new(&Grid::empty()).with_guess_budget(1000);
 /// assert!(search.next_solution().unwrap().is_some());
+/// // A budget of 0 allows no guess at all: the empty grid cannot be solved without one.
+/// let mut search = Search::new(&Grid::empty()).with_guess_budget(0);
+/// assert!(search.next_solution().is_err());
 /// ```
 #[derive(Debug, Clone)]
 pub struct Search {

@@ -160,15 +160,15 @@ mod tests {
     fn keep_applies_locked_candidates() {
         // Row 0 only in box 0: rows 1 and 2 lose box 0.
         let triads = 0b111_111_001;
-        let expected = 0x1ff | ((0x1ff & !0b111) << 9) | ((0x1ff & !0b111) << 18);
+        let expected = 0b111 | ((0x1ff & !0b111) << 9) | ((0x1ff & !0b111) << 18);
         assert_eq!(KEEP[triads], expected);
         // Two rows confined to the same single box: no permutation fits.
         assert_eq!(KEEP[0b111_001_001], 0);
     }
 
     #[test]
-    fn band_peers_count_twelve_cells() {
-        // 8 in the row, 4 more in the box (the box's other two rows, two cells each).
-        assert!(BAND_PEERS.iter().all(|p| p.count_ones() == 12));
+    fn band_peers_count_fourteen_cells() {
+        // 8 in the row, 6 more in the box (its other two rows, three cells each).
+        assert!(BAND_PEERS.iter().all(|p| p.count_ones() == 14));
     }
 }

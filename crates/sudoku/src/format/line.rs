@@ -1,0 +1,152 @@
+//! The 81-character line: 81 cells in row-major order, then optionally a separator and fields
+//! that are ignored.
+
+use super::{cell_value, ParseError, ParseErrorKind};
+
+/// The number of cells in a puzzle.
+const CELLS: usize = 81;
+
+/// Whether `ch` may end the 81 cells and start the ignored extra fields.
+///
+/// Space is a blank inside the 81 cells, so it only acts as a separator after them.
+pub(super) fn is_field_separator(ch: char) -> bool {
+    ch.is_whitespace() || matches!(ch, ',' | ';' | ':')
+}
+
+/// The value of a cell character in a line, where a space is a blank too.
+fn line_cell_value(ch: char) -> Option<u8> {
+    if ch == ' ' {
+        Some(0)
+    } else {
+        cell_value(ch)
+    }
+}
+
+/// Parses one 81-character line (without its line break) found at line `line_no`.
+///
+/// Columns in errors count characters from 1.
+pub(super) fn parse_line(line: &str, line_no: usize) -> Result<[u8; CELLS], ParseError> {
+    let error = |column: usize, kind| Err(ParseError::new(line_no, column, kind));
+    let mut values = [0u8; CELLS];
+    let mut chars = line.chars().enumerate();
+    for (slot, (index, ch)) in values.iter_mut().zip(chars.by_ref()) {
+        match line_cell_value(ch) {
+            Some(value) => *slot = value,
+            // The cells stop early: too few of them, unless the character itself is wrong.
+            None if is_field_separator(ch) => {
+                return error(index + 1, ParseErrorKind::WrongCellCount { found: index })
+            }
+            None => return error(index + 1, ParseErrorKind::BadCharacter { found: ch }),
+        }
+    }
+    match chars.next() {
+        None => {
+            let found = line.chars().count();
+            if found < CELLS {
+                error(found + 1, ParseErrorKind::WrongCellCount { found })
+            } else {
+                Ok(values)
+            }
+        }
+        Some((_, ch)) if is_field_separator(ch) => Ok(values),
+        Some((index, ch)) if cell_value(ch).is_some() => {
+            // More cells than 81: count the whole run so the message says how many there are.
+            let extra = 1 + chars.take_while(|&(_, c)| cell_value(c).is_some()).count();
+            error(
+                index + 1,
+                ParseErrorKind::WrongCellCount {
+                    found: CELLS + extra,
+                },
+            )
+        }
+        Some((index, ch)) => error(index + 1, ParseErrorKind::BadCharacter { found: ch }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    fn err(text: &str) -> String {
+        match parse_line(text, 7) {
+            Ok(_) => panic!("{text:?} should not parse"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn reads_digits_and_every_blank() {
+        let values = parse_line(PUZZLE, 1).expect("valid");
+        assert_eq!(&values[..9], &[5, 3, 0, 0, 7, 0, 0, 0, 0]);
+        assert_eq!(values[80], 9);
+        for blank in ['.', '0', '_', '-', '*', ' '] {
+            let text: String = PUZZLE
+                .chars()
+                .map(|c| if c == '.' { blank } else { c })
+                .collect();
+            assert_eq!(parse_line(&text, 1), Ok(values), "blank {blank:?}");
+        }
+    }
+
+    #[test]
+    fn ignores_fields_after_a_separator() {
+        let values = parse_line(PUZZLE, 1).expect("valid");
+        for suffix in [
+            "\t7.2",
+            ",534678912672195348198342567",
+            ";x",
+            " rating 5",
+            ":3:abc",
+            "\t",
+        ] {
+            let text = format!("{PUZZLE}{suffix}");
+            assert_eq!(parse_line(&text, 1), Ok(values), "suffix {suffix:?}");
+        }
+    }
+
+    #[test]
+    fn counts_cells_when_there_are_too_few() {
+        assert_eq!(
+            err(&PUZZLE[..80]),
+            "line 7, column 81: expected 81 cells, found 80"
+        );
+        assert_eq!(err(""), "line 7, column 1: expected 81 cells, found 0");
+        assert_eq!(
+            err(&format!("{}\t7.2", &PUZZLE[..79])),
+            "line 7, column 80: expected 81 cells, found 79"
+        );
+    }
+
+    #[test]
+    fn counts_cells_when_there_are_too_many() {
+        assert_eq!(
+            err(&format!("{PUZZLE}5")),
+            "line 7, column 82: expected 81 cells, found 82"
+        );
+        assert_eq!(
+            err(&format!("{PUZZLE}{PUZZLE}")),
+            "line 7, column 82: expected 81 cells, found 162"
+        );
+    }
+
+    #[test]
+    fn names_a_bad_character_and_its_column() {
+        let text = format!("{}x{}", &PUZZLE[..29], &PUZZLE[30..]);
+        assert_eq!(err(&text), "line 7, column 30: unexpected character 'x'");
+        assert_eq!(
+            err(&format!("{PUZZLE}x")),
+            "line 7, column 82: unexpected character 'x'"
+        );
+        // Columns count characters, not bytes.
+        let text = format!("é{}", &PUZZLE[1..]);
+        assert_eq!(err(&text), "line 7, column 1: unexpected character 'é'");
+        let text = format!("{}\u{7}", &PUZZLE[..40]);
+        assert_eq!(
+            err(&text),
+            "line 7, column 41: unexpected character '\\u{7}'"
+        );
+    }
+}
