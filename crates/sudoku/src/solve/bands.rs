@@ -43,10 +43,13 @@ struct State {
 }
 
 impl State {
-    fn new(puzzle: &Grid) -> State {
+    /// The root state of `puzzle` with its givens placed, or `None` if two givens see each
+    /// other (then the puzzle has no solution).
+    fn new(puzzle: &Grid) -> Option<State> {
         let mut givens = [[0u32; 3]; 9];
         let mut filled = [0u32; 3];
         let mut cand = [[BAND; 3]; 9];
+        let mut placed_rows = [0u16; 9];
         for (index, &value) in puzzle.values().iter().enumerate() {
             if value == 0 {
                 continue;
@@ -55,8 +58,9 @@ impl State {
             let (band, bit) = (index / 27, index % 27);
             givens[digit][band] |= 1 << bit;
             filled[band] |= 1 << bit;
-            // A given clears its peers for its digit. Two givens that see each other clear each
-            // other's bit, leaving a cell with no candidate: propagation reports it.
+            placed_rows[digit] |= 1 << (3 * band + bit / 9);
+            // A given clears its peers for its digit; two givens that see each other clear each
+            // other's bit, which the check below catches.
             cand[digit][band] &= !BAND_PEERS[bit];
             let column = COLUMN[bit % 9];
             for (other_band, cells) in cand[digit].iter_mut().enumerate() {
@@ -65,19 +69,23 @@ impl State {
                 }
             }
         }
-        // A filled cell keeps only its given's digit.
         for (digit, bands) in cand.iter_mut().enumerate() {
             for band in 0..3 {
+                if givens[digit][band] & !bands[band] != 0 {
+                    return None;
+                }
+                // A filled cell keeps only its given's digit.
                 bands[band] &= !filled[band] | givens[digit][band];
             }
         }
-        State {
+        // The givens are placed already: their rows skip the band update's placement work.
+        Some(State {
             cand,
-            unsolved: [BAND; 3],
-            placed_rows: [0; 9],
+            unsolved: filled.map(|f| BAND & !f),
+            placed_rows,
             dirty: (1 << 27) - 1,
             stack_dirty: 0x1ff,
-        }
+        })
     }
 
     /// Propagates to a fixed point; `false` on a contradiction. The cheap passes run first:
@@ -372,7 +380,7 @@ pub(super) struct Engine {
 impl Engine {
     pub(super) fn new(puzzle: &Grid) -> Engine {
         Engine {
-            current: Some(State::new(puzzle)),
+            current: State::new(puzzle),
             stack: Vec::new(),
             stats: Stats::default(),
             budget_hit: false,
