@@ -1,1 +1,129 @@
-fn main() {}
+//! `sudoku`: solve, count and check Sudoku puzzles from files or standard input.
+//!
+//! Thin glue over the `sudoku` library: parse the command line ([`args`]), stream the input
+//! ([`input`]) through the parallel, order-keeping pipeline ([`batch`]) that runs the per-puzzle
+//! work ([`work`]), and print ([`output`], [`progress`], [`summary`]). `main` only turns the
+//! result into an exit status:
+//!
+//! - 0: every puzzle got a full answer;
+//! - 1: some input could not be read or parsed, or a puzzle failed for the subcommand (see
+//!   `work::Status::fails`);
+//! - 2: a usage error, or a fatal error such as output that cannot be written.
+
+mod args;
+mod batch;
+mod example;
+mod input;
+mod output;
+mod progress;
+mod summary;
+mod work;
+
+use anyhow::Context;
+use args::{Cli, Command, SolveArgs, SolveFormat};
+use batch::Plan;
+use clap::Parser;
+use input::Sources;
+use output::Style;
+use std::io::{self, IsTerminal};
+use std::process::ExitCode;
+use work::Task;
+
+/// Exit status when some input or puzzle failed.
+const FAILURE: u8 = 1;
+/// Exit status on a usage error or a fatal error.
+const TROUBLE: u8 = 2;
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(code) => code,
+        // `sudoku solve big.txt | head` closes the pipe early: not an error worth a message.
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("sudoku: error: {err:#}");
+            ExitCode::from(TROUBLE)
+        }
+    }
+}
+
+fn run() -> anyhow::Result<ExitCode> {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            // --help and --version land here too, with status 0.
+            let code = u8::try_from(err.exit_code()).unwrap_or(TROUBLE);
+            err.print().context("cannot print the usage message")?;
+            return Ok(ExitCode::from(code));
+        }
+    };
+    let failed = match cli.command {
+        None => solve(SolveArgs::default())?,
+        Some(Command::Solve(args)) => solve(args)?,
+        Some(Command::Count(args)) => {
+            let plan = Plan {
+                task: Task::Count { limit: args.limit },
+                style: Some(report_style(args::report_format(args.format, args.json))),
+                batch: args.batch,
+            };
+            batch::run(&plan, &Sources::from_args(&args.input.files))?
+        }
+        Some(Command::Check(args)) => {
+            let plan = Plan {
+                task: Task::Check,
+                style: Some(report_style(args::report_format(args.format, args.json))),
+                batch: args.batch,
+            };
+            batch::run(&plan, &Sources::from_args(&args.input.files))?
+        }
+        Some(Command::Example) => {
+            example::show(false)?;
+            false
+        }
+    };
+    Ok(if failed {
+        ExitCode::from(FAILURE)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `sudoku solve` (also `sudoku` alone); returns whether the run failed.
+fn solve(args: SolveArgs) -> anyhow::Result<bool> {
+    if args.input.files.is_empty() && io::stdin().is_terminal() {
+        example::show(true)?;
+        return Ok(false);
+    }
+    let task = if args.all {
+        Task::List {
+            limit: args.limit.unwrap_or(args::DEFAULT_ALL_LIMIT),
+        }
+    } else {
+        Task::Solve { prove: !args.first }
+    };
+    let style = args.format().map(|format| match format {
+        SolveFormat::Line => Style::Line,
+        SolveFormat::Grid => Style::Grid,
+        SolveFormat::Json => Style::Json,
+    });
+    let plan = Plan {
+        task,
+        style,
+        batch: args.batch,
+    };
+    batch::run(&plan, &Sources::from_args(&args.input.files))
+}
+
+fn report_style(format: args::ReportFormat) -> Style {
+    match format {
+        args::ReportFormat::Line => Style::Line,
+        args::ReportFormat::Json => Style::Json,
+    }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
+}

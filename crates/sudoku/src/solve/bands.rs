@@ -50,22 +50,27 @@ impl State {
         let mut filled = [0u32; 3];
         let mut cand = [[BAND; 3]; 9];
         let mut placed_rows = [0u16; 9];
-        for (index, &value) in puzzle.values().iter().enumerate() {
-            if value == 0 {
-                continue;
-            }
-            let digit = (value as usize - 1) % 9;
-            let (band, bit) = (index / 27, index % 27);
-            givens[digit][band] |= 1 << bit;
-            filled[band] |= 1 << bit;
-            placed_rows[digit] |= 1 << (3 * band + bit / 9);
-            // A given clears its peers for its digit; two givens that see each other clear each
-            // other's bit, which the check below catches.
-            cand[digit][band] &= !BAND_PEERS[bit];
-            let column = COLUMN[bit % 9];
-            for (other_band, cells) in cand[digit].iter_mut().enumerate() {
-                if other_band != band {
-                    *cells &= !column;
+        // Row by row, so that band, row and column come without divisions.
+        for (row_index, row_values) in puzzle.values().chunks_exact(9).enumerate() {
+            let (band, row) = (row_index / 3, row_index % 3);
+            for (col, &value) in row_values.iter().enumerate() {
+                // Grid values are 0..=9, so this skips blanks and leaves digit indexes 0..9.
+                let digit = (value as usize).wrapping_sub(1);
+                let Some(digit_cands) = cand.get_mut(digit) else {
+                    continue;
+                };
+                let bit = 9 * row + col;
+                givens[digit][band] |= 1 << bit;
+                filled[band] |= 1 << bit;
+                placed_rows[digit] |= 1 << (3 * band + row);
+                // A given clears its peers for its digit; two givens that see each other clear
+                // each other's bit, which the check below catches.
+                for (other_band, cells) in digit_cands.iter_mut().enumerate() {
+                    *cells &= if other_band == band {
+                        !BAND_PEERS[bit]
+                    } else {
+                        !COLUMN[col]
+                    };
                 }
             }
         }

@@ -1,0 +1,210 @@
+//! The batch pipeline: read, solve in parallel, print in input order.
+//!
+//! ```text
+//!   reader thread            main thread                      worker pool (--threads)
+//!   files/stdin -> Records   next_chunk (up to CHUNK_JOBS)
+//!   -> batches of Jobs  ==>  par_iter over the chunk  ======>  parse, check, search
+//!   (bounded channel)        collect in order  <=============  Answer per job
+//!                            print, update progress, next chunk
+//! ```
+//!
+//! Memory stays constant however long the input: the channel holds a bounded number of
+//! batches and one chunk is solved at a time. Output order is input order because the chunk is
+//! mapped with an indexed parallel iterator and printed after it is collected. While a chunk is
+//! being solved the reader thread already reads the next one.
+//!
+//! `solve --all` is the exception: one puzzle can have millions of solutions, so it works on one
+//! puzzle at a time on the main thread and streams the solutions out as they are found.
+
+use crate::args::BatchArgs;
+use crate::input::{Body, Job, Reader, Sources};
+use crate::output::{Printer, Style};
+use crate::progress::Progress;
+use crate::summary::Tally;
+use crate::work::{self, Answer, Prepared, Problem, Status, Task};
+use anyhow::Context;
+use rayon::prelude::*;
+use std::io::{self, IsTerminal};
+use std::time::Instant;
+use sudoku::solve::Count;
+
+/// How many jobs are solved together. Large enough to keep every worker busy and make the
+/// per-chunk costs (collecting, printing, progress) negligible; small enough to keep memory low
+/// and output flowing.
+pub(crate) const CHUNK_JOBS: usize = 4096;
+
+/// What one run does.
+#[derive(Debug, Clone)]
+pub(crate) struct Plan {
+    /// The work per puzzle.
+    pub(crate) task: Task,
+    /// The output format; `None` picks grid when the input holds one puzzle and line otherwise.
+    pub(crate) style: Option<Style>,
+    /// Threads, budget, timing and reporting options.
+    pub(crate) batch: BatchArgs,
+}
+
+/// Runs `plan` over `sources`; returns whether the run failed (exit status 1: an input was
+/// unreadable or a record failed for the task, see [`Status::fails`]).
+pub(crate) fn run(plan: &Plan, sources: &Sources) -> anyhow::Result<bool> {
+    let started = Instant::now();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(plan.batch.threads.map_or(0, usize::from))
+        .thread_name(|i| format!("sudoku-worker-{i}"))
+        .build()
+        .context("cannot start the worker threads")?;
+    let stderr_is_terminal = io::stderr().is_terminal();
+    let typing = sources.reads_stdin() && io::stdin().is_terminal();
+    if typing && stderr_is_terminal {
+        eprintln!("sudoku: reading puzzles from the terminal (end with Ctrl-D)");
+    }
+    let reader = Reader::spawn(sources).context("cannot start the reader thread")?;
+    // Someone typing puzzles sees each answer at once; a bar would only get in the way.
+    let progress = Progress::new(
+        stderr_is_terminal && !typing && !plan.batch.no_progress,
+        sources.total_bytes(),
+    );
+
+    // Looking ahead one record tells a single puzzle (printed as a grid) from a batch. Someone
+    // typing gets grids at once: waiting for a second puzzle would leave the first unanswered.
+    let lookahead = if plan.style.is_none() && !typing {
+        2
+    } else {
+        1
+    };
+    let mut chunk = reader.next_chunk(lookahead, CHUNK_JOBS);
+    let style = plan.style.unwrap_or_else(|| {
+        if typing || chunk.iter().filter(|job| job.is_record()).count() < 2 {
+            Style::Grid
+        } else {
+            Style::Line
+        }
+    });
+    let mut printer = Printer::new(plan.task, style, plan.batch.time, sources, progress);
+    let mut outcome = Outcome::default();
+    let budget = plan.batch.guess_budget();
+
+    while !chunk.is_empty() {
+        if let Task::List { limit } = plan.task {
+            // Listing prints as it goes, so each job is settled before the next one starts.
+            for job in &chunk {
+                let answer = list(&mut printer, job, limit, budget)?;
+                outcome.settle(&mut printer, plan.task, job, answer)?;
+            }
+        } else {
+            let answers: Vec<Option<Answer>> = pool.install(|| {
+                chunk
+                    .par_iter()
+                    .map(|job| work::answer(job, plan.task, budget))
+                    .collect()
+            });
+            for (job, answer) in chunk.iter().zip(answers) {
+                outcome.settle(&mut printer, plan.task, job, answer)?;
+            }
+        }
+        printer.flush()?;
+        let offset = chunk.last().map_or(0, |job| job.offset);
+        printer.progress(outcome.tally.records, offset);
+        chunk = reader.next_chunk(1, CHUNK_JOBS);
+    }
+
+    printer.flush()?;
+    printer.finish_progress();
+    if plan.batch.stats {
+        let summary = outcome
+            .tally
+            .summary(started.elapsed(), pool.current_num_threads());
+        eprint!("{summary}");
+    }
+    Ok(outcome.failed)
+}
+
+/// What the run has found so far.
+#[derive(Debug, Default)]
+struct Outcome {
+    tally: Tally,
+    /// Some input or record failed: exit status 1.
+    failed: bool,
+}
+
+impl Outcome {
+    /// Counts and prints the result of one job (a list has printed itself already).
+    fn settle(
+        &mut self,
+        printer: &mut Printer<'_>,
+        task: Task,
+        job: &Job,
+        answer: Option<Answer>,
+    ) -> io::Result<()> {
+        match (answer, &job.body) {
+            (Some(answer), _) => {
+                self.tally.add(answer.status, answer.guesses);
+                self.failed |= answer.status.fails(task);
+                if !matches!(task, Task::List { .. }) {
+                    printer.record(job, &answer)?;
+                }
+            }
+            (None, Body::Unreadable(message)) => {
+                self.tally.unreadable += 1;
+                self.failed = true;
+                printer.unreadable(job, message)?;
+            }
+            // Only unreadable inputs come without an answer.
+            (None, Body::Record(_) | Body::Bad(_)) => {}
+        }
+        Ok(())
+    }
+}
+
+/// `solve --all` for one job: streams up to `limit` solutions to the printer. `None` for a job
+/// that is not a record.
+fn list(
+    printer: &mut Printer<'_>,
+    job: &Job,
+    limit: u64,
+    budget: Option<u64>,
+) -> io::Result<Option<Answer>> {
+    let started = Instant::now();
+    let parsed = match work::prepare(job, started) {
+        None => return Ok(None),
+        Some(Prepared::Done(answer)) => {
+            printer.record(job, &answer)?;
+            return Ok(Some(answer));
+        }
+        Some(Prepared::Ready(parsed)) => parsed,
+    };
+    printer.list_start(job, Some(&parsed))?;
+    let mut search = work::search(&parsed.grid, budget);
+    let mut found = 0;
+    let mut problem = None;
+    let count = loop {
+        if found >= limit {
+            break Count::AtLeast(found);
+        }
+        match search.next_solution() {
+            Ok(Some(solution)) => {
+                found += 1;
+                printer.list_solution(job, found, &solution)?;
+            }
+            Ok(None) => break Count::Exact(found),
+            Err(budget) => {
+                problem = Some(Problem::Budget(budget));
+                break Count::AtLeast(found);
+            }
+        }
+    };
+    let answer = Answer {
+        status: match problem {
+            Some(_) => Status::GaveUp,
+            None => Status::of_count(count),
+        },
+        puzzle: Some(parsed),
+        solution: None,
+        count: Some(count),
+        guesses: search.stats().guesses,
+        problem,
+        elapsed: started.elapsed(),
+    };
+    printer.list_end(job, &answer)?;
+    Ok(Some(answer))
+}

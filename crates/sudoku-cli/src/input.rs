@@ -1,0 +1,405 @@
+//! Reading puzzles: files and standard input, streamed line by line into the library's record
+//! splitter on a reader thread.
+//!
+//! The reader thread turns the inputs into a stream of [`Job`]s (one per puzzle record, bad
+//! record, or unreadable file), in input order, sent in small batches over a bounded channel: the
+//! memory in flight is bounded whatever the size of the input, and reading overlaps solving.
+//!
+//! A batch is sent when it is full, and also whenever the reader is about to block on a read
+//! (its buffer is empty), so a slow producer on a pipe gets its answers promptly instead of
+//! waiting for a batch to fill.
+//!
+//! Input bytes that are not UTF-8 do not stop the job: they are replaced with U+FFFD and the
+//! parser then reports that character at its line and column. Overlong lines are cut at
+//! [`MAX_LINE_BYTES`] (no puzzle format needs a fraction of that) so a file without newlines
+//! cannot exhaust memory.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::thread::{self, JoinHandle};
+use sudoku::format::{ParseError, Record, Records};
+
+/// The longest line kept, in bytes; the rest of a longer line is dropped.
+pub(crate) const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// How many jobs the reader puts in one batch at most.
+const BATCH_JOBS: usize = 256;
+
+/// How many batches may wait in the channel: bounds memory to about `BATCH_JOBS * CHANNEL_BATCHES`
+/// records.
+const CHANNEL_BATCHES: usize = 32;
+
+/// The buffer size of each input.
+const READ_BUFFER_BYTES: usize = 64 * 1024;
+
+/// One input: a file or standard input.
+#[derive(Debug, Clone)]
+pub(crate) struct Source {
+    /// The name used in messages and JSON output: the path as given, or `<stdin>`.
+    pub(crate) name: String,
+    /// The file, or `None` for standard input.
+    pub(crate) path: Option<PathBuf>,
+}
+
+/// The inputs of one run, in order.
+#[derive(Debug, Clone)]
+pub(crate) struct Sources {
+    list: Vec<Source>,
+}
+
+impl Sources {
+    /// The inputs named on the command line: none, or `-`, means standard input.
+    pub(crate) fn from_args(files: &[PathBuf]) -> Sources {
+        let list = if files.is_empty() {
+            vec![Source::stdin()]
+        } else {
+            files
+                .iter()
+                .map(|path| {
+                    if path.as_os_str() == "-" {
+                        Source::stdin()
+                    } else {
+                        Source {
+                            name: path.display().to_string(),
+                            path: Some(path.clone()),
+                        }
+                    }
+                })
+                .collect()
+        };
+        Sources { list }
+    }
+
+    /// The name of input number `index`, for messages.
+    pub(crate) fn name(&self, index: usize) -> &str {
+        self.list.get(index).map_or("<input>", |s| s.name.as_str())
+    }
+
+    /// Whether any input is standard input.
+    pub(crate) fn reads_stdin(&self) -> bool {
+        self.list.iter().any(|s| s.path.is_none())
+    }
+
+    /// The total size in bytes when every input is a regular file (for the progress bar), else
+    /// `None`: a pipe's length is unknown until it ends.
+    pub(crate) fn total_bytes(&self) -> Option<u64> {
+        self.list.iter().try_fold(0u64, |sum, source| {
+            let meta = std::fs::metadata(source.path.as_ref()?).ok()?;
+            meta.is_file().then(|| sum.saturating_add(meta.len()))
+        })
+    }
+}
+
+impl Source {
+    fn stdin() -> Source {
+        Source {
+            name: "<stdin>".to_string(),
+            path: None,
+        }
+    }
+}
+
+/// One unit of work, in input order.
+#[derive(Debug, Clone)]
+pub(crate) struct Job {
+    /// Which input it came from (an index into [`Sources`]).
+    pub(crate) source: usize,
+    /// The 1-based line where the record starts in its input, or 0 when there is no line (an
+    /// input that could not be opened).
+    pub(crate) line: usize,
+    /// The bytes read from all inputs up to the end of this record, for the progress bar.
+    pub(crate) offset: u64,
+    /// What was read.
+    pub(crate) body: Body,
+}
+
+/// What the reader found.
+#[derive(Debug, Clone)]
+pub(crate) enum Body {
+    /// A puzzle record, still to be parsed.
+    Record(Record),
+    /// The record splitter rejected the text (e.g. a grid cut short by the end of the input).
+    Bad(ParseError),
+    /// The input could not be opened or read; the message says why.
+    Unreadable(String),
+}
+
+impl Job {
+    /// Whether this job stands for a puzzle record (good or bad), not an unreadable input.
+    pub(crate) fn is_record(&self) -> bool {
+        !matches!(self.body, Body::Unreadable(_))
+    }
+}
+
+/// The receiving end of the reader thread.
+pub(crate) struct Reader {
+    receiver: Receiver<Vec<Job>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Reader {
+    /// Starts reading `sources` on a new thread.
+    pub(crate) fn spawn(sources: &Sources) -> io::Result<Reader> {
+        let (sender, receiver) = sync_channel(CHANNEL_BATCHES);
+        let list = sources.list.clone();
+        let thread = thread::Builder::new()
+            .name("sudoku-reader".to_string())
+            .spawn(move || read_all(&list, &sender))?;
+        Ok(Reader {
+            receiver,
+            thread: Some(thread),
+        })
+    }
+
+    /// Waits for the next batch of jobs; `None` once every input has been read.
+    pub(crate) fn recv(&self) -> Option<Vec<Job>> {
+        self.receiver.recv().ok()
+    }
+
+    /// The next batch if one is ready, without waiting.
+    pub(crate) fn try_recv(&self) -> Option<Vec<Job>> {
+        self.receiver.try_recv().ok()
+    }
+
+    /// Collects the next chunk: waits until at least `min_records` records have come (or the
+    /// input ended), then takes whatever else is ready, up to about `max_jobs` jobs. Returns an
+    /// empty vector once the input is exhausted.
+    pub(crate) fn next_chunk(&self, min_records: usize, max_jobs: usize) -> Vec<Job> {
+        let mut chunk: Vec<Job> = Vec::new();
+        let mut records = 0;
+        loop {
+            let Some(batch) = self.recv() else {
+                return chunk;
+            };
+            records += batch.iter().filter(|j| j.is_record()).count();
+            chunk.extend(batch);
+            // A chunk of unreadable inputs alone is returned at once (its messages are due),
+            // unless the caller is looking ahead for a second record.
+            if records >= min_records || (records == 0 && min_records <= 1) {
+                break;
+            }
+        }
+        while chunk.len() < max_jobs {
+            match self.try_recv() {
+                Some(batch) => chunk.extend(batch),
+                None => break,
+            }
+        }
+        chunk
+    }
+}
+
+impl Drop for Reader {
+    fn drop(&mut self) {
+        // Dropping the receiver makes the reader's next send fail, which ends the thread; it
+        // may still be blocked reading standard input, so do not wait for it then.
+        if let Some(thread) = self.thread.take() {
+            if thread.is_finished() {
+                let _ = thread.join();
+            }
+        }
+    }
+}
+
+/// The reader thread: every source in order, then it hangs up.
+fn read_all(sources: &[Source], sender: &SyncSender<Vec<Job>>) {
+    let mut out = Batcher {
+        sender,
+        batch: Vec::with_capacity(BATCH_JOBS),
+        offset: 0,
+        hung_up: false,
+    };
+    for (index, source) in sources.iter().enumerate() {
+        let result = match &source.path {
+            None => read_source(
+                index,
+                BufReader::with_capacity(READ_BUFFER_BYTES, io::stdin()),
+                &mut out,
+            ),
+            Some(path) => match open(path) {
+                Ok(file) => read_source(
+                    index,
+                    BufReader::with_capacity(READ_BUFFER_BYTES, file),
+                    &mut out,
+                ),
+                Err(err) => Err(err),
+            },
+        };
+        if let Err(err) = result {
+            out.push(Job {
+                source: index,
+                line: 0,
+                offset: out.offset,
+                body: Body::Unreadable(err.to_string()),
+            });
+        }
+        if out.hung_up {
+            return;
+        }
+    }
+    out.flush();
+}
+
+fn open(path: &Path) -> io::Result<File> {
+    let file = File::open(path)?;
+    if file.metadata()?.is_dir() {
+        return Err(io::Error::other("is a directory"));
+    }
+    Ok(file)
+}
+
+/// Collects jobs into batches and sends them.
+struct Batcher<'a> {
+    sender: &'a SyncSender<Vec<Job>>,
+    batch: Vec<Job>,
+    /// Bytes read so far, across inputs.
+    offset: u64,
+    /// The receiver is gone: stop reading.
+    hung_up: bool,
+}
+
+impl Batcher<'_> {
+    fn push(&mut self, job: Job) {
+        self.batch.push(job);
+        if self.batch.len() >= BATCH_JOBS {
+            self.flush();
+        }
+    }
+
+    fn flush(&mut self) {
+        if self.batch.is_empty() || self.hung_up {
+            return;
+        }
+        let batch = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH_JOBS));
+        if self.sender.send(batch).is_err() {
+            self.hung_up = true;
+        }
+    }
+
+    fn push_records(&mut self, source: usize, records: Vec<Result<Record, ParseError>>) {
+        for record in records {
+            let (line, body) = match record {
+                Ok(record) => (record.line, Body::Record(record)),
+                Err(err) => (err.line, Body::Bad(err)),
+            };
+            let offset = self.offset;
+            self.push(Job {
+                source,
+                line,
+                offset,
+                body,
+            });
+        }
+    }
+}
+
+/// Reads one input to its end, feeding its lines to a fresh record splitter (line numbers
+/// restart at 1 in each input).
+fn read_source<R: Read>(
+    source: usize,
+    mut reader: BufReader<R>,
+    out: &mut Batcher<'_>,
+) -> io::Result<()> {
+    let mut records = Records::new();
+    let mut line = Vec::with_capacity(128);
+    loop {
+        if reader.buffer().is_empty() {
+            // The next read may block (a pipe fed slowly): hand over what is ready first.
+            out.flush();
+            if out.hung_up {
+                return Ok(());
+            }
+        }
+        line.clear();
+        let consumed = read_line_capped(&mut reader, &mut line, MAX_LINE_BYTES)?;
+        if consumed == 0 {
+            break;
+        }
+        out.offset = out.offset.saturating_add(consumed as u64);
+        let text = String::from_utf8_lossy(trim_newline(&line));
+        out.push_records(source, records.push_line(&text));
+    }
+    out.push_records(source, records.finish());
+    Ok(())
+}
+
+/// Reads one line (through its `\n`) into `buf`, keeping at most `cap` bytes of it; returns the
+/// number of bytes consumed from the reader (0 at the end of the input).
+fn read_line_capped<R: BufRead>(
+    reader: &mut R,
+    buf: &mut Vec<u8>,
+    cap: usize,
+) -> io::Result<usize> {
+    let mut consumed = 0;
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(err),
+        };
+        if available.is_empty() {
+            return Ok(consumed);
+        }
+        let (take, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(at) => (at + 1, true),
+            None => (available.len(), false),
+        };
+        let room = cap.saturating_sub(buf.len());
+        buf.extend_from_slice(&available[..take.min(room)]);
+        reader.consume(take);
+        consumed += take;
+        if done {
+            return Ok(consumed);
+        }
+    }
+}
+
+/// The line without its `\n` or `\r\n`.
+fn trim_newline(line: &[u8]) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn capped_lines_drop_the_excess_but_consume_it() {
+        let mut input = io::Cursor::new(b"abcdef\nxy\n".to_vec());
+        let mut buf = Vec::new();
+        assert_eq!(read_line_capped(&mut input, &mut buf, 3).ok(), Some(7));
+        assert_eq!(buf, b"abc");
+        buf.clear();
+        assert_eq!(read_line_capped(&mut input, &mut buf, 3).ok(), Some(3));
+        assert_eq!(buf, b"xy\n");
+        buf.clear();
+        assert_eq!(read_line_capped(&mut input, &mut buf, 3).ok(), Some(0));
+    }
+
+    #[test]
+    fn a_last_line_without_newline_is_read() {
+        let mut input = io::Cursor::new(b"12".to_vec());
+        let mut buf = Vec::new();
+        assert_eq!(read_line_capped(&mut input, &mut buf, 10).ok(), Some(2));
+        assert_eq!(trim_newline(&buf), b"12");
+    }
+
+    #[test]
+    fn newlines_are_trimmed() {
+        assert_eq!(trim_newline(b"ab\r\n"), b"ab");
+        assert_eq!(trim_newline(b"ab\n"), b"ab");
+        assert_eq!(trim_newline(b"ab"), b"ab");
+    }
+
+    #[test]
+    fn dash_means_stdin() {
+        let sources = Sources::from_args(&[PathBuf::from("-"), PathBuf::from("a.txt")]);
+        assert_eq!(sources.name(0), "<stdin>");
+        assert_eq!(sources.name(1), "a.txt");
+        assert!(sources.reads_stdin());
+        assert_eq!(sources.total_bytes(), None);
+    }
+}

@@ -1,0 +1,132 @@
+//! The counters of a run and the `--stats` summary printed from them.
+
+use crate::work::Status;
+use std::fmt;
+use std::time::Duration;
+
+/// What a run has done so far.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Tally {
+    /// Puzzle records seen (good or bad).
+    pub(crate) records: u64,
+    /// Records with exactly one solution.
+    pub(crate) unique: u64,
+    /// Records with two or more.
+    pub(crate) multiple: u64,
+    /// Records solved without a uniqueness check.
+    pub(crate) solved_unchecked: u64,
+    /// Records with no solution (rules respected).
+    pub(crate) none: u64,
+    /// Records whose givens break the rules.
+    pub(crate) invalid: u64,
+    /// Records the search gave up on.
+    pub(crate) gave_up: u64,
+    /// Records that could not be parsed.
+    pub(crate) bad: u64,
+    /// Inputs that could not be opened or read.
+    pub(crate) unreadable: u64,
+    /// Guesses made, summed over all records.
+    pub(crate) guesses: u64,
+}
+
+impl Tally {
+    /// Counts one record.
+    pub(crate) fn add(&mut self, status: Status, guesses: u64) {
+        self.records += 1;
+        self.guesses = self.guesses.saturating_add(guesses);
+        let counter = match status {
+            Status::Unique => &mut self.unique,
+            Status::Multiple => &mut self.multiple,
+            Status::Solved => &mut self.solved_unchecked,
+            Status::NoSolution => &mut self.none,
+            Status::Invalid => &mut self.invalid,
+            Status::GaveUp => &mut self.gave_up,
+            Status::Error => &mut self.bad,
+        };
+        *counter += 1;
+    }
+
+    /// Records with at least one solution.
+    pub(crate) fn solved(&self) -> u64 {
+        self.unique + self.multiple + self.solved_unchecked
+    }
+
+    /// The summary for `--stats`, given the elapsed time and the number of worker threads.
+    pub(crate) fn summary(&self, elapsed: Duration, threads: usize) -> Summary<'_> {
+        Summary {
+            tally: self,
+            elapsed,
+            threads,
+        }
+    }
+}
+
+/// The `--stats` report; its `Display` is a small table, one item per line.
+pub(crate) struct Summary<'a> {
+    tally: &'a Tally,
+    elapsed: Duration,
+    threads: usize,
+}
+
+impl fmt::Display for Summary<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = self.tally;
+        let secs = self.elapsed.as_secs_f64();
+        let rate = t.records as f64 / secs.max(1e-9);
+        let threads = self.threads;
+        let plural = if threads == 1 { "" } else { "s" };
+        writeln!(
+            f,
+            "puzzles    {} in {secs:.3} s ({rate:.1} puzzles/s, {threads} thread{plural})",
+            t.records
+        )?;
+        write!(f, "solved     {}", t.solved())?;
+        let parts: Vec<String> = [
+            ("unique", t.unique),
+            ("multiple", t.multiple),
+            ("uniqueness not checked", t.solved_unchecked),
+        ]
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(name, n)| format!("{name} {n}"))
+        .collect();
+        if !parts.is_empty() {
+            write!(f, " ({})", parts.join(", "))?;
+        }
+        writeln!(f)?;
+        writeln!(f, "none       {}", t.none)?;
+        writeln!(f, "invalid    {}", t.invalid)?;
+        writeln!(f, "bad input  {}", t.bad)?;
+        if t.gave_up > 0 {
+            writeln!(f, "gave up    {}", t.gave_up)?;
+        }
+        if t.unreadable > 0 {
+            writeln!(f, "unreadable {} input(s)", t.unreadable)?;
+        }
+        let per = t.guesses as f64 / (t.records.max(1)) as f64;
+        writeln!(f, "guesses    {} ({per:.2} per puzzle)", t.guesses)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_summary_names_every_kind_of_result() {
+        let mut tally = Tally::default();
+        tally.add(Status::Unique, 3);
+        tally.add(Status::Multiple, 5);
+        tally.add(Status::NoSolution, 0);
+        tally.add(Status::Invalid, 0);
+        tally.add(Status::Error, 0);
+        assert_eq!(tally.solved(), 2);
+        let text = tally.summary(Duration::from_secs(2), 4).to_string();
+        assert!(text.starts_with("puzzles    5 in 2.000 s (2.5 puzzles/s, 4 threads)\n"));
+        assert!(text.contains("solved     2 (unique 1, multiple 1)\n"));
+        assert!(text.contains("none       1\n"));
+        assert!(text.contains("invalid    1\n"));
+        assert!(text.contains("bad input  1\n"));
+        assert!(text.contains("guesses    8 (1.60 per puzzle)\n"));
+    }
+}
