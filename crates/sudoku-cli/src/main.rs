@@ -57,13 +57,14 @@ fn run() -> anyhow::Result<ExitCode> {
         }
     };
     let failed = match cli.command {
-        None => solve(SolveArgs::default())?,
-        Some(Command::Solve(args)) => solve(args)?,
+        None => solve(SolveArgs::default(), true)?,
+        Some(Command::Solve(args)) => solve(args, false)?,
         Some(Command::Count(args)) => {
             let plan = Plan {
                 task: Task::Count { limit: args.limit },
                 style: Some(report_style(args::report_format(args.format, args.json))),
                 batch: args.batch,
+                example_if_empty: false,
             };
             batch::run(&plan, &Sources::from_args(&args.input.files))?
         }
@@ -72,6 +73,7 @@ fn run() -> anyhow::Result<ExitCode> {
                 task: Task::Check,
                 style: Some(report_style(args::report_format(args.format, args.json))),
                 batch: args.batch,
+                example_if_empty: false,
             };
             batch::run(&plan, &Sources::from_args(&args.input.files))?
         }
@@ -87,8 +89,9 @@ fn run() -> anyhow::Result<ExitCode> {
     })
 }
 
-/// `sudoku solve` (also `sudoku` alone); returns whether the run failed.
-fn solve(args: SolveArgs) -> anyhow::Result<bool> {
+/// `sudoku solve` (also `sudoku` alone, which shows the example when it reads no input);
+/// returns whether the run failed.
+fn solve(args: SolveArgs, bare: bool) -> anyhow::Result<bool> {
     if args.input.files.is_empty() && io::stdin().is_terminal() {
         example::show(true)?;
         return Ok(false);
@@ -109,6 +112,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<bool> {
         task,
         style,
         batch: args.batch,
+        example_if_empty: bare,
     };
     batch::run(&plan, &Sources::from_args(&args.input.files))
 }

@@ -314,6 +314,19 @@ fn example_shows_puzzle_and_solution() {
 }
 
 #[test]
+fn bare_sudoku_with_no_input_shows_the_example() {
+    // `cargo run --release` from a script or CI: no arguments and an empty, non-terminal stdin.
+    let solution = format::to_grid(&grid(LEETCODE_SOLUTION));
+    sudoku()
+        .write_stdin("")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("LeetCode 37"))
+        .stdout(predicate::str::contains(solution))
+        .stderr(predicate::str::contains("built-in example"));
+}
+
+#[test]
 fn empty_input_prints_nothing_and_succeeds() {
     sudoku()
         .arg("solve")
