@@ -33,3 +33,8 @@ pub mod format;
 pub mod solve;
 
 pub use board::{Block, Candidates, Cell, Col, Digit, Grid, House, Row, RuleViolation};
+
+/// The README's Rust examples, compiled and run as doctests so they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
