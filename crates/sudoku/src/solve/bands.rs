@@ -30,13 +30,14 @@ use crate::board::Grid;
 /// One node of the search: the candidates left, and what has been placed.
 #[derive(Debug, Clone, Copy)]
 struct State {
-    /// `cand[digit][band]`: 27-bit mask of the cells where the digit may go.
-    cand: [[u32; 3]; 9],
+    /// `cand[band][digit]`: 27-bit mask of the cells where the digit may go. A band's nine
+    /// digits are contiguous, so the loops over them vectorise.
+    cand: [[u32; 9]; 3],
     /// Per band, the cells not yet placed.
     unsolved: [u32; 3],
     /// Per digit, bit `3 * band + row`: the rows where the digit is placed.
     placed_rows: [u16; 9],
-    /// Bit `3 * digit + band`: the (digit, band) pairs whose band update must run.
+    /// Bit `9 * band + digit`: the (digit, band) pairs whose band update must run.
     dirty: u32,
     /// Bit `digit`: the digits whose stack pass must run (their candidates changed since).
     stack_dirty: u16,
@@ -48,7 +49,7 @@ impl State {
     fn new(puzzle: &Grid) -> Option<State> {
         let mut givens = [[0u32; 3]; 9];
         let mut filled = [0u32; 3];
-        let mut cand = [[BAND; 3]; 9];
+        let mut cand = [[BAND; 9]; 3];
         let mut placed_rows = [0u16; 9];
         // Row by row, so that band, row and column come without divisions.
         for (row_index, row_values) in puzzle.values().chunks_exact(9).enumerate() {
@@ -56,17 +57,17 @@ impl State {
             for (col, &value) in row_values.iter().enumerate() {
                 // Grid values are 0..=9, so this skips blanks and leaves digit indexes 0..9.
                 let digit = (value as usize).wrapping_sub(1);
-                let Some(digit_cands) = cand.get_mut(digit) else {
+                if digit >= 9 {
                     continue;
-                };
+                }
                 let bit = 9 * row + col;
                 givens[digit][band] |= 1 << bit;
                 filled[band] |= 1 << bit;
                 placed_rows[digit] |= 1 << (3 * band + row);
                 // A given clears its peers for its digit; two givens that see each other clear
                 // each other's bit, which the check below catches.
-                for (other_band, cells) in digit_cands.iter_mut().enumerate() {
-                    *cells &= if other_band == band {
+                for (other_band, band_cands) in cand.iter_mut().enumerate() {
+                    band_cands[digit] &= if other_band == band {
                         !BAND_PEERS[bit]
                     } else {
                         !COLUMN[col]
@@ -74,13 +75,13 @@ impl State {
                 }
             }
         }
-        for (digit, bands) in cand.iter_mut().enumerate() {
-            for band in 0..3 {
-                if givens[digit][band] & !bands[band] != 0 {
+        for (band, band_cands) in cand.iter_mut().enumerate() {
+            for (digit, cells) in band_cands.iter_mut().enumerate() {
+                if givens[digit][band] & !*cells != 0 {
                     return None;
                 }
                 // A filled cell keeps only its given's digit.
-                bands[band] &= !filled[band] | givens[digit][band];
+                *cells &= !filled[band] | givens[digit][band];
             }
         }
         // The givens are placed already: their rows skip the band update's placement work.
@@ -100,7 +101,7 @@ impl State {
             while self.dirty != 0 {
                 let index = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
-                if !self.update_band(index / 3, index % 3) {
+                if !self.update_band(index % 9, index / 9) {
                     return false;
                 }
             }
@@ -123,7 +124,7 @@ impl State {
     /// The band update of one digit in one band; `false` on a contradiction.
     #[inline(always)]
     fn update_band(&mut self, digit: usize, band: usize) -> bool {
-        let cells = self.cand[digit][band];
+        let cells = self.cand[band][digit];
         // The masks keep every index inside its 512-entry table, so no bounds check remains.
         let triads = ROW_TRIADS[(cells & 0x1ff) as usize] as usize
             | (ROW_TRIADS[((cells >> 9) & 0x1ff) as usize] as usize) << 3
@@ -132,7 +133,7 @@ impl State {
         if cells == 0 {
             return false;
         }
-        self.cand[digit][band] = cells;
+        self.cand[band][digit] = cells;
         self.stack_dirty |= 1 << digit;
         // Rows left with a single candidate (KEEP left at least one in each) that are new.
         let mut new_rows = 0u16;
@@ -156,18 +157,21 @@ impl State {
             if other_band == band {
                 continue;
             }
-            let before = self.cand[digit][other_band];
+            let before = self.cand[other_band][digit];
             let after = before & !placed_columns;
-            self.cand[digit][other_band] = after;
-            self.dirty |= u32::from(after != before) << (3 * digit + other_band);
+            self.cand[other_band][digit] = after;
+            self.dirty |= u32::from(after != before) << (9 * other_band + digit);
         }
-        for other in 0..9 {
-            let before = self.cand[other][band];
-            if other != digit && before & placed != 0 {
-                self.cand[other][band] = before & !placed;
-                self.dirty |= 1 << (3 * other + band);
-            }
+        // Clear the placed cells for all nine digits at once (a loop that vectorises), then
+        // give this digit its cells back.
+        let mut changed = 0u32;
+        for (other, slot) in self.cand[band].iter_mut().enumerate() {
+            let before = *slot;
+            *slot = before & !placed;
+            changed |= u32::from(*slot != before) << other;
         }
+        self.cand[band][digit] = cells;
+        self.dirty |= (changed & !(1 << digit)) << (9 * band);
         true
     }
 
@@ -180,7 +184,11 @@ impl State {
         while self.stack_dirty != 0 {
             let digit = self.stack_dirty.trailing_zeros() as usize;
             self.stack_dirty &= self.stack_dirty - 1;
-            let bands = self.cand[digit];
+            let bands = [
+                self.cand[0][digit],
+                self.cand[1][digit],
+                self.cand[2][digit],
+            ];
             // Bit 9 * band + column: the columns where the digit may go in each band.
             let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
             let columns = fold(bands[0]) | fold(bands[1]) << 9 | fold(bands[2]) << 18;
@@ -204,8 +212,8 @@ impl State {
                 let band_columns = (allowed >> (9 * band)) & 0x1ff;
                 let after = cells & (band_columns | band_columns << 9 | band_columns << 18);
                 if after != cells {
-                    self.cand[digit][band] = after;
-                    self.dirty |= 1 << (3 * digit + band);
+                    self.cand[band][digit] = after;
+                    self.dirty |= 1 << (9 * band + digit);
                     changed = true;
                 }
             }
@@ -220,7 +228,7 @@ impl State {
         for band in 0..3 {
             let (mut once, mut twice) = (0u32, 0u32);
             for digit in 0..9 {
-                let cells = self.cand[digit][band];
+                let cells = self.cand[band][digit];
                 twice |= once & cells;
                 once |= cells;
             }
@@ -233,7 +241,7 @@ impl State {
                 let bit = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
                 for digit in 0..9 {
-                    if self.cand[digit][band] & (1 << bit) != 0 {
+                    if self.cand[band][digit] & (1 << bit) != 0 {
                         self.assign(digit, band, bit);
                         break;
                     }
@@ -248,15 +256,15 @@ impl State {
     /// update then does the rest.
     #[inline]
     fn assign(&mut self, digit: usize, band: usize, bit: usize) {
-        self.cand[digit][band] &= !BAND_PEERS[bit];
-        self.dirty |= 1 << (3 * digit + band);
+        self.cand[band][digit] &= !BAND_PEERS[bit];
+        self.dirty |= 1 << (9 * band + digit);
     }
 
     /// Removes `digit` from the cell.
     #[inline]
     fn eliminate(&mut self, digit: usize, band: usize, bit: usize) {
-        self.cand[digit][band] &= !(1 << bit);
-        self.dirty |= 1 << (3 * digit + band);
+        self.cand[band][digit] &= !(1 << bit);
+        self.dirty |= 1 << (9 * band + digit);
     }
 
     fn is_solved(&self) -> bool {
@@ -275,7 +283,7 @@ impl State {
         for (band, counts) in at_least.iter_mut().enumerate() {
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
             for digit in 0..9 {
-                let cells = self.cand[digit][band];
+                let cells = self.cand[band][digit];
                 thrice |= twice & cells;
                 twice |= once & cells;
                 once |= cells;
@@ -334,20 +342,20 @@ impl State {
         }
         let (_, band, bit) = best;
         let digit = (0..9)
-            .find(|&d| self.cand[d][band] & (1 << bit) != 0)
+            .find(|&d| self.cand[band][d] & (1 << bit) != 0)
             .unwrap_or(0);
         (digit, band, bit)
     }
 
     fn count_candidates(&self, band: usize, bit: usize) -> u32 {
-        (0..9).map(|d| (self.cand[d][band] >> bit) & 1).sum::<u32>()
+        (0..9).map(|d| (self.cand[band][d] >> bit) & 1).sum::<u32>()
     }
 
     /// The solution held by a solved state.
     fn solution(&self) -> Grid {
         let mut values = [0u8; 81];
-        for (digit, bands) in self.cand.iter().enumerate() {
-            for (band, &cells) in bands.iter().enumerate() {
+        for (band, band_cands) in self.cand.iter().enumerate() {
+            for (digit, &cells) in band_cands.iter().enumerate() {
                 let mut rest = cells;
                 while rest != 0 {
                     let bit = rest.trailing_zeros() as usize;
