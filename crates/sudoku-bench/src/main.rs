@@ -1,1 +1,20 @@
-fn main() {}
+//! The `sudoku-bench` binary: see the library's crate documentation for the method.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use sudoku_bench::{app, options::Options};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    let options = Options::parse();
+    match app::run(&options, &args) {
+        Ok(true) => ExitCode::SUCCESS,
+        // The failures have been printed; the numbers of a run with wrong answers are void.
+        Ok(false) => ExitCode::FAILURE,
+        Err(error) => {
+            eprintln!("sudoku-bench: error: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
