@@ -105,6 +105,10 @@ impl State {
                     return false;
                 }
             }
+            if self.is_solved() {
+                // Every cell is placed and every band update has run: nothing left to check.
+                return true;
+            }
             match self.place_naked_singles() {
                 None => return false,
                 Some(true) => continue,
