@@ -270,19 +270,9 @@ pub(crate) struct CountArgs {
           value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) limit: u64,
 
-    /// Output format
-    #[arg(
-        long,
-        short = 'f',
-        value_enum,
-        value_name = "FORMAT",
-        default_value = "line"
-    )]
-    pub(crate) format: ReportFormat,
-
-    /// Same as --format json
-    #[arg(long, conflicts_with = "format")]
-    pub(crate) json: bool,
+    /// Output format.
+    #[command(flatten)]
+    pub(crate) report: ReportArgs,
 
     /// Threads, budget, timing and reporting.
     #[command(flatten)]
@@ -296,6 +286,18 @@ pub(crate) struct CheckArgs {
     #[command(flatten)]
     pub(crate) input: InputArgs,
 
+    /// Output format.
+    #[command(flatten)]
+    pub(crate) report: ReportArgs,
+
+    /// Threads, budget, timing and reporting.
+    #[command(flatten)]
+    pub(crate) batch: BatchArgs,
+}
+
+/// The output format options of `count` and `check`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct ReportArgs {
     /// Output format
     #[arg(
         long,
@@ -309,18 +311,16 @@ pub(crate) struct CheckArgs {
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     pub(crate) json: bool,
-
-    /// Threads, budget, timing and reporting.
-    #[command(flatten)]
-    pub(crate) batch: BatchArgs,
 }
 
-/// The format of `count` or `check`, `--json` included.
-pub(crate) fn report_format(format: ReportFormat, json: bool) -> ReportFormat {
-    if json {
-        ReportFormat::Json
-    } else {
-        format
+impl ReportArgs {
+    /// The format asked for, `--json` included.
+    pub(crate) fn format(&self) -> ReportFormat {
+        if self.json {
+            ReportFormat::Json
+        } else {
+            self.format
+        }
     }
 }
 

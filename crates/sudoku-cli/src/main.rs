@@ -62,7 +62,7 @@ fn run() -> anyhow::Result<ExitCode> {
         Some(Command::Count(args)) => {
             let plan = Plan {
                 task: Task::Count { limit: args.limit },
-                style: Some(report_style(args::report_format(args.format, args.json))),
+                style: Some(report_style(args.report.format())),
                 batch: args.batch,
                 example_if_empty: false,
             };
@@ -71,7 +71,7 @@ fn run() -> anyhow::Result<ExitCode> {
         Some(Command::Check(args)) => {
             let plan = Plan {
                 task: Task::Check,
-                style: Some(report_style(args::report_format(args.format, args.json))),
+                style: Some(report_style(args.report.format())),
                 batch: args.batch,
                 example_if_empty: false,
             };
