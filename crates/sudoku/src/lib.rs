@@ -13,6 +13,8 @@
 //!   back in any of them.
 //! - [`solve`]: the first solution, a solution count up to a limit, all solutions, with an
 //!   optional work budget and statistics.
+//! - [`logic`]: human-style solving: pencilmarks, techniques in Sudoku Explainer's order and
+//!   ratings, a step-by-step solver, and plain-English explanations.
 //!
 //! # Example
 //! ```
@@ -30,6 +32,7 @@
 
 pub mod board;
 pub mod format;
+pub mod logic;
 pub mod solve;
 
 pub use board::{Block, Candidates, Cell, Col, Digit, Grid, House, Row, RuleViolation};

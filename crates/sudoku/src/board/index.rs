@@ -8,9 +8,20 @@
 
 use std::fmt;
 
-/// A Sudoku digit, 1 to 9.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// A Sudoku digit, 1 to 9. Serialized as its value; deserializing checks the range.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(try_from = "u8")]
 pub struct Digit(u8);
+
+impl TryFrom<u8> for Digit {
+    type Error = &'static str;
+
+    fn try_from(value: u8) -> Result<Digit, Self::Error> {
+        Digit::new(value).ok_or("a digit must be 1 to 9")
+    }
+}
 
 impl Digit {
     /// The digit `value`, or `None` unless `1 <= value <= 9`.
@@ -61,8 +72,21 @@ impl fmt::Display for Digit {
 macro_rules! index_type {
     ($(#[$doc:meta])* $name:ident, $count:expr, $label:expr) => {
         $(#[$doc])*
+        ///
+        /// Serialized as its 0-based index; deserializing checks the range.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(serde::Serialize, serde::Deserialize)]
+        #[serde(try_from = "u8")]
         pub struct $name(u8);
+
+        impl TryFrom<u8> for $name {
+            type Error = &'static str;
+
+            fn try_from(index: u8) -> Result<$name, Self::Error> {
+                $name::new(usize::from(index))
+                    .ok_or(concat!("a ", $label, " index must be 0 to 8"))
+            }
+        }
 
         impl $name {
             #[doc = concat!("How many values of this type there are (", stringify!($count), ").")]
@@ -116,9 +140,21 @@ index_type!(
     "box"
 );
 
-/// One of the 81 cells, 0-based in row-major order. Displays as `r1c1` to `r9c9`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// One of the 81 cells, 0-based in row-major order. Displays as `r1c1` to `r9c9`. Serialized
+/// as its 0-based index; deserializing checks the range.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(try_from = "u8")]
 pub struct Cell(u8);
+
+impl TryFrom<u8> for Cell {
+    type Error = &'static str;
+
+    fn try_from(index: u8) -> Result<Cell, Self::Error> {
+        Cell::new(usize::from(index)).ok_or("a cell index must be 0 to 80")
+    }
+}
 
 impl Cell {
     /// How many cells there are (81).
@@ -181,7 +217,11 @@ impl fmt::Display for Cell {
 }
 
 /// A house: a row, a column or a box, the nine cells that must hold each digit once.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// Serialized as `{"row": 0}`, `{"col": 0}` or `{"block": 0}` (0-based indexes).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum House {
     /// A row.
     Row(Row),

@@ -1,0 +1,311 @@
+//! Words for steps: one or two plain English sentences per [`Step`], rendered from the step's
+//! data alone.
+//!
+//! Finding and explaining are kept apart: a finder never writes text, and this module never
+//! looks at a grid. Another language is another function of the same shape. A step whose
+//! fields do not have the shape its technique documents (say, a hand-edited JSON step) still
+//! renders, with `?` where something is missing.
+
+use super::{Step, Technique};
+use crate::board::{Cell, Digit, House};
+
+/// One or two English sentences saying what `step` does and why.
+///
+/// ```
+/// use sudoku::logic::{explain, Rating, Step, Technique};
+/// use sudoku::{Block, Cell, Digit, House};
+/// let mut step = Step::new(Technique::HiddenSingleBox, Rating::from_tenths(12));
+/// let r4c6 = Cell::new(32).unwrap();
+/// let seven = Digit::new(7).unwrap();
+/// step.placements.push((r4c6, seven));
+/// step.cells.push(r4c6);
+/// step.houses.push(House::Block(Block::new(4).unwrap()));
+/// step.digits.push(seven);
+/// assert_eq!(explain::english(&step), "Hidden single in box 5: 7 can only go in r4c6.");
+/// ```
+pub fn english(step: &Step) -> String {
+    let name = step.technique.name();
+    let digit = one(step.digits.first());
+    let house = one(step.houses.first());
+    match step.technique {
+        Technique::FullHouse => format!(
+            "Full house in {house}: {} is its last empty cell, so it takes {}.",
+            placed_cell(step),
+            placed_digit(step)
+        ),
+        Technique::HiddenSingleBox | Technique::HiddenSingleColumn | Technique::HiddenSingleRow => {
+            format!(
+                "Hidden single in {house}: {} can only go in {}.",
+                placed_digit(step),
+                placed_cell(step)
+            )
+        }
+        Technique::NakedSingle => format!(
+            "Naked single: {} can only be {}.",
+            placed_cell(step),
+            placed_digit(step)
+        ),
+        Technique::DirectPointing | Technique::DirectClaiming => {
+            let second = one(step.houses.get(1));
+            let third = one(step.houses.get(2));
+            format!(
+                "{name}: in {house}, {digit} can only go in {}, all in {second}, so no other cell \
+                 of {second} can hold it. That leaves {} as the only place for {digit} in \
+                 {third}.",
+                and_list(&step.cells),
+                placed_cell(step)
+            )
+        }
+        Technique::DirectHiddenPair | Technique::DirectHiddenTriple => format!(
+            "{name}: in {house}, {} can only go in {}, so those cells hold nothing else. That \
+             leaves {} as the only place for {} in {house}.",
+            and_list(&step.digits),
+            and_list(&step.cells),
+            placed_cell(step),
+            placed_digit(step)
+        ),
+        Technique::Pointing | Technique::Claiming => format!(
+            "{name}: in {house}, {digit} can only go in {}, so it is removed from {}.",
+            one(step.houses.get(1)),
+            comma_list(step.eliminations.iter().map(|(c, _)| c))
+        ),
+        Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => format!(
+            "{name} {} in {} removes {}. These cells hold only {} between them, so no other \
+             cell of {house} can.",
+            compact(&step.digits),
+            and_list(&step.cells),
+            removals(step),
+            and_list(&step.digits)
+        ),
+        Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => format!(
+            "{name} {} in {} removes {}. In {house}, {} can only go in these cells, so they hold \
+             nothing else.",
+            compact(&step.digits),
+            and_list(&step.cells),
+            removals(step),
+            and_list(&step.digits)
+        ),
+        Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
+            let (bases, covers) = step.houses.split_at(step.houses.len() / 2);
+            let (bases, covers) = (lines(bases), lines(covers));
+            let kind = bases
+                .split(' ')
+                .next()
+                .filter(|k| k.ends_with('s'))
+                .unwrap_or("lines");
+            format!(
+                "{name} on {digit} in {bases} removes {}. In {bases}, {digit} can only go in \
+                 {covers}, so {covers} must take their {digit} in those {kind}.",
+                removals(step),
+            )
+        }
+        Technique::XyWing => {
+            let [pivot, xz, yz] = wing_cells(step);
+            let [x, y, z] = wing_digits(step);
+            format!(
+                "XY-Wing with pivot {pivot} ({x},{y}) and pincers {xz} ({x},{z}) and {yz} \
+                 ({y},{z}) removes {}. Whichever digit the pivot takes, one pincer is {z}, so \
+                 no cell that sees both pincers can be {z}.",
+                removals(step)
+            )
+        }
+        Technique::XyzWing => {
+            let [pivot, xz, yz] = wing_cells(step);
+            let [x, y, z] = wing_digits(step);
+            format!(
+                "XYZ-Wing with pivot {pivot} ({x},{y},{z}) and pincers {xz} ({x},{z}) and {yz} \
+                 ({y},{z}) removes {}. One of these three cells is {z}, so no cell that sees all \
+                 three can be {z}.",
+                removals(step)
+            )
+        }
+    }
+}
+
+/// The display of `item`, or `?` if it is missing.
+fn one<T: std::fmt::Display>(item: Option<&T>) -> String {
+    item.map_or_else(|| "?".to_string(), T::to_string)
+}
+
+fn placed_cell(step: &Step) -> String {
+    one(step.placements.first().map(|(c, _)| c))
+}
+
+fn placed_digit(step: &Step) -> String {
+    one(step.placements.first().map(|(_, d)| d))
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list<T: std::fmt::Display>(items: &[T]) -> String {
+    let names: Vec<String> = items.iter().map(T::to_string).collect();
+    match names.split_last() {
+        None => "?".to_string(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// `a, b, c`.
+fn comma_list<'a>(cells: impl Iterator<Item = &'a Cell>) -> String {
+    let names: Vec<String> = cells.map(Cell::to_string).collect();
+    if names.is_empty() {
+        "?".to_string()
+    } else {
+        names.join(", ")
+    }
+}
+
+/// Digits as a set label: `2,7`.
+fn compact(digits: &[Digit]) -> String {
+    let names: Vec<String> = digits.iter().map(Digit::to_string).collect();
+    names.join(",")
+}
+
+/// The eliminations, grouped by cells that lose the same digits: `2 and 7 from r3c2, r3c8;
+/// 2 from r3c9`.
+fn removals(step: &Step) -> String {
+    let mut per_cell: Vec<(Cell, Vec<Digit>)> = Vec::new();
+    for &(cell, digit) in &step.eliminations {
+        match per_cell.iter_mut().find(|(c, _)| *c == cell) {
+            Some((_, digits)) => digits.push(digit),
+            None => per_cell.push((cell, vec![digit])),
+        }
+    }
+    let mut groups: Vec<(Vec<Digit>, Vec<Cell>)> = Vec::new();
+    for (cell, digits) in per_cell {
+        match groups.iter_mut().find(|(d, _)| *d == digits) {
+            Some((_, cells)) => cells.push(cell),
+            None => groups.push((digits, vec![cell])),
+        }
+    }
+    if groups.is_empty() {
+        return "nothing".to_string();
+    }
+    groups
+        .iter()
+        .map(|(digits, cells)| format!("{} from {}", and_list(digits), comma_list(cells.iter())))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Lines of one kind as `rows 2 and 7` (or each by name if the kinds differ).
+fn lines(houses: &[House]) -> String {
+    let numbers = |kind: fn(&House) -> Option<usize>| -> Option<Vec<usize>> {
+        houses.iter().map(kind).collect()
+    };
+    let rows = numbers(|h| match h {
+        House::Row(r) => Some(r.index() + 1),
+        _ => None,
+    });
+    let columns = numbers(|h| match h {
+        House::Col(c) => Some(c.index() + 1),
+        _ => None,
+    });
+    match (rows, columns) {
+        (Some(n), _) if !n.is_empty() => format!("rows {}", and_list(&n)),
+        (_, Some(n)) if !n.is_empty() => format!("columns {}", and_list(&n)),
+        _ => and_list(houses),
+    }
+}
+
+fn wing_cells(step: &Step) -> [String; 3] {
+    std::array::from_fn(|i| one(step.cells.get(i)))
+}
+
+fn wing_digits(step: &Step) -> [String; 3] {
+    std::array::from_fn(|i| one(step.digits.get(i)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::techniques::{
+        DirectHiddenSet, DirectLocking, Fish, FullHouse, HiddenSet, HiddenSingle, Locking,
+        NakedSet, NakedSingle, XyWing, XyzWing,
+    };
+    use crate::logic::test_util::{confine, first, keep, puzzle};
+    use crate::logic::{CandidateGrid, Finder, Rating};
+
+    fn say(finder: &dyn Finder, grid: &CandidateGrid) -> String {
+        english(&first(finder, grid).expect("the position has a step"))
+    }
+
+    #[test]
+    fn singles() {
+        let grid = puzzle(&format!("12345678.{}", ".".repeat(72)));
+        insta::assert_snapshot!("full_house", say(&FullHouse, &grid));
+        let mut rows = vec![".".repeat(9); 9];
+        rows[1] = "...1.....".to_string();
+        rows[2] = "......1..".to_string();
+        rows[3] = ".1.......".to_string();
+        rows[6] = "..1......".to_string();
+        let grid = puzzle(&rows.concat());
+        insta::assert_snapshot!("hidden_single", say(&HiddenSingle::BOX, &grid));
+        let mut grid = CandidateGrid::new();
+        keep(&mut grid, "r2c3", "7");
+        insta::assert_snapshot!("naked_single", say(&NakedSingle, &grid));
+    }
+
+    #[test]
+    fn direct_techniques() {
+        let mut grid = CandidateGrid::new();
+        confine(&mut grid, 5, "box 1", "r1c1 r2c1");
+        confine(&mut grid, 5, "box 4", "r4c1 r5c2");
+        insta::assert_snapshot!("direct_pointing", say(&DirectLocking::POINTING, &grid));
+        let mut grid = CandidateGrid::new();
+        confine(&mut grid, 3, "row 1", "r1c2 r1c5");
+        confine(&mut grid, 6, "row 1", "r1c2 r1c5");
+        confine(&mut grid, 4, "row 1", "r1c2 r1c5 r1c8");
+        insta::assert_snapshot!("direct_hidden_pair", say(&DirectHiddenSet::PAIR, &grid));
+    }
+
+    #[test]
+    fn intersections_and_subsets() {
+        let mut grid = CandidateGrid::new();
+        confine(&mut grid, 7, "box 1", "r1c1 r1c2");
+        insta::assert_snapshot!("pointing", say(&Locking::POINTING, &grid));
+        let mut grid = CandidateGrid::new();
+        keep(&mut grid, "r3c1", "27");
+        keep(&mut grid, "r3c5", "27");
+        for c in ["r3c2", "r3c3", "r3c4", "r3c6", "r3c7"] {
+            keep(&mut grid, c, "13456");
+        }
+        keep(&mut grid, "r3c9", "1237");
+        insta::assert_snapshot!("naked_pair", say(&NakedSet::PAIR, &grid));
+        let mut grid = CandidateGrid::new();
+        confine(&mut grid, 3, "column 4", "r2c4 r7c4");
+        confine(&mut grid, 6, "column 4", "r2c4 r7c4");
+        keep(&mut grid, "r2c4", "1369");
+        keep(&mut grid, "r7c4", "356");
+        insta::assert_snapshot!("hidden_pair", say(&HiddenSet::PAIR, &grid));
+    }
+
+    #[test]
+    fn fish_and_wings() {
+        let mut grid = CandidateGrid::new();
+        confine(&mut grid, 4, "row 2", "r2c3 r2c8");
+        confine(&mut grid, 4, "row 7", "r7c3 r7c8");
+        for c in ["r1", "r3", "r4", "r5", "r6", "r8"] {
+            crate::logic::test_util::remove(&mut grid, 4, &format!("{c}c3 {c}c8"));
+        }
+        insta::assert_snapshot!("x_wing", say(&Fish::X_WING, &grid));
+        let mut grid = CandidateGrid::new();
+        keep(&mut grid, "r1c1", "25");
+        keep(&mut grid, "r1c7", "29");
+        keep(&mut grid, "r4c1", "59");
+        insta::assert_snapshot!("xy_wing", say(&XyWing, &grid));
+        let mut grid = CandidateGrid::new();
+        keep(&mut grid, "r1c1", "259");
+        keep(&mut grid, "r1c2", "29");
+        keep(&mut grid, "r4c1", "59");
+        insta::assert_snapshot!("xyz_wing", say(&XyzWing, &grid));
+    }
+
+    #[test]
+    fn a_malformed_step_still_renders() {
+        for &technique in Technique::ALL {
+            let text = english(&Step::new(technique, Rating::default()));
+            assert!(text.ends_with('.'), "{technique:?}: {text}");
+        }
+    }
+}

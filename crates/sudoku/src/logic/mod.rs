@@ -1,0 +1,71 @@
+//! Human-style solving: pencilmarks, techniques that find one step at a time, a solver that
+//! chains them in Sudoku Explainer's order, and plain-English explanations.
+//!
+//! # Overview
+//! - [`CandidateGrid`]: the pencilmark state (a digit or a candidate set per cell), built from a
+//!   [`Grid`](crate::Grid), from the 729-character candidate form or from a HoDoKu
+//!   regression-library line ([`ReglibCase`]).
+//! - [`Step`]: one deduction as plain, serializable data: its [`Technique`], [`Rating`],
+//!   placements, eliminations and the cells, houses and digits of its pattern.
+//! - [`Finder`]: the trait of one technique; [`techniques`] holds one finder type per file and
+//!   [`techniques::REGISTRY`], the one ordered list the solver walks.
+//! - [`Ratings`]: the rating of each technique, a table passed in (default: Sudoku Explainer
+//!   1.2.1).
+//! - [`Solver`]: applies the first step of the first finder that has one, until solved or
+//!   stuck, and returns the [`Path`].
+//! - [`explain`]: words for a step, kept apart from finding.
+//!
+//! The techniques, their order and their ratings follow Sudoku Explainer 1.2.1 (specified in
+//! `shared/docs/TECHNIQUES.md`), including its "direct" variants that combine an elimination
+//! with the hidden single it creates. Chains, uniqueness techniques and BUG are not here yet: a
+//! puzzle that needs them ends [`Outcome::Stuck`].
+//!
+//! # Example
+//! ```
+//! use sudoku::logic::{explain, CandidateGrid, Outcome, Ratings, Solver};
+//! use sudoku::format;
+//!
+//! let puzzle = format::parse(
+//!     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+//! )?.grid;
+//! let ratings = Ratings::default();
+//! let solver = Solver::new(&ratings);
+//! let grid = CandidateGrid::from_grid(&puzzle);
+//! let hint = solver.next_step(&grid).expect("a first step");
+//! println!("{}", explain::english(&hint));
+//! let path = solver.solve(&grid);
+//! let hardest = path.steps.iter().map(|s| s.rating).max();
+//! println!("{:?} in {} steps, hardest {:?}", path.outcome, path.steps.len(), hardest);
+//! # Ok::<(), sudoku::format::ParseError>(())
+//! ```
+//!
+//! # Adding a technique
+//! 1. A variant in [`Technique`] (its id, name, and what its step's `cells`/`houses`/`digits`
+//!    hold), at its place in SE's order.
+//! 2. Its rating in the default [`Ratings`] table.
+//! 3. A file in `techniques/` with the finder type and its tests below it, and one entry in
+//!    [`techniques::REGISTRY`].
+//! 4. Its sentence in [`explain`].
+
+mod candidate_grid;
+mod cell_set;
+pub mod explain;
+mod finder;
+mod rating;
+mod reglib;
+mod solver;
+mod step;
+mod technique;
+pub mod techniques;
+
+#[cfg(test)]
+mod test_util;
+
+pub use candidate_grid::{CandidateGrid, PencilmarkError};
+pub use cell_set::{CellSet, CellSetIter};
+pub use finder::Finder;
+pub use rating::{Rating, Ratings};
+pub use reglib::{ReglibCase, ReglibError};
+pub use solver::{Outcome, Path, Solver};
+pub use step::Step;
+pub use technique::Technique;

@@ -1,0 +1,147 @@
+//! The techniques, one finder type per file with its tests below it, and [`REGISTRY`], the one
+//! ordered list of them.
+//!
+//! A family that differs only by size (naked pair/triple/quad, X-Wing/Swordfish/Jellyfish) is
+//! one type with a constant per member, so that `NakedSet::PAIR` and `NakedSet::QUAD` share
+//! their code and their tests.
+//!
+//! Each finder follows Sudoku Explainer 1.2.1's scan order and its conditions (for example SE
+//! looks for a hidden pair only in a house with more than four empty cells, since otherwise the
+//! complementary naked set is smaller), because the first step found decides the solve path and
+//! so the rating. Those conditions are noted in each file.
+
+mod direct_hidden_set;
+mod direct_locking;
+mod fish;
+mod full_house;
+mod hidden_set;
+mod hidden_single;
+mod locking;
+mod naked_set;
+mod naked_single;
+mod xy_wing;
+mod xyz_wing;
+
+pub use direct_hidden_set::DirectHiddenSet;
+pub use direct_locking::DirectLocking;
+pub use fish::Fish;
+pub use full_house::FullHouse;
+pub use hidden_set::HiddenSet;
+pub use hidden_single::HiddenSingle;
+pub use locking::Locking;
+pub use naked_set::NakedSet;
+pub use naked_single::NakedSingle;
+pub use xy_wing::XyWing;
+pub use xyz_wing::XyzWing;
+
+use super::{Finder, Step, Technique};
+use std::ops::ControlFlow;
+
+/// Every finder, in Sudoku Explainer's search order (`Solver()` in SE 1.2.1). The solver takes
+/// the first step of the first finder that has one. Adding a technique means adding its file and
+/// one entry here, at its place in that order.
+pub static REGISTRY: &[&dyn Finder] = &[
+    &FullHouse,
+    &HiddenSingle::BOX,
+    &HiddenSingle::COLUMN,
+    &HiddenSingle::ROW,
+    &DirectLocking::POINTING,
+    &DirectLocking::CLAIMING,
+    &DirectHiddenSet::PAIR,
+    &NakedSingle,
+    &DirectHiddenSet::TRIPLE,
+    &Locking::POINTING,
+    &Locking::CLAIMING,
+    &NakedSet::PAIR,
+    &Fish::X_WING,
+    &HiddenSet::PAIR,
+    &NakedSet::TRIPLE,
+    &Fish::SWORDFISH,
+    &HiddenSet::TRIPLE,
+    &XyWing,
+    &XyzWing,
+    // Unique loops (4.5-5.0) go here, before the quads.
+    &NakedSet::QUAD,
+    &Fish::JELLYFISH,
+    &HiddenSet::QUAD,
+    // Then BUG, aligned pair exclusion and the chains.
+];
+
+/// The registered finder of `technique`, if it has one.
+pub fn finder(technique: Technique) -> Option<&'static dyn Finder> {
+    REGISTRY
+        .iter()
+        .copied()
+        .find(|f| f.technique() == technique)
+}
+
+/// Sorts a step's lists into their documented order and hands it to `found`.
+fn report(found: &mut dyn FnMut(Step) -> ControlFlow<()>, mut step: Step) -> ControlFlow<()> {
+    step.placements.sort_unstable();
+    step.eliminations.sort_unstable();
+    found(step)
+}
+
+/// The `k`-element subsets of 0..9 as 9-bit masks, in increasing numeric order: the order of
+/// SE's `Permutations(k, 9)`, which decides which subset or fish is found first.
+fn subsets(k: usize) -> &'static [u16] {
+    match k {
+        2 => &SUBSETS_2,
+        3 => &SUBSETS_3,
+        4 => &SUBSETS_4,
+        _ => &[],
+    }
+}
+
+const fn masks_with_ones<const N: usize>(ones: u32) -> [u16; N] {
+    let mut out = [0u16; N];
+    let mut n = 0;
+    let mut mask: u16 = 0;
+    while mask < 512 {
+        if mask.count_ones() == ones {
+            out[n] = mask;
+            n += 1;
+        }
+        mask += 1;
+    }
+    out
+}
+
+static SUBSETS_2: [u16; 36] = masks_with_ones(2);
+static SUBSETS_3: [u16; 84] = masks_with_ones(3);
+static SUBSETS_4: [u16; 126] = masks_with_ones(4);
+
+/// The digits whose indexes are the bits of `mask`, in increasing order.
+fn digits_of(mask: u16) -> impl Iterator<Item = crate::board::Digit> {
+    super::cell_set::DIGITS
+        .into_iter()
+        .filter(move |d| mask & (1 << d.index()) != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_registry_is_in_search_order_and_covers_every_technique_once() {
+        let listed: Vec<Technique> = REGISTRY.iter().map(|f| f.technique()).collect();
+        assert_eq!(listed, Technique::ALL);
+        for &t in Technique::ALL {
+            assert_eq!(finder(t).map(|f| f.technique()), Some(t));
+        }
+    }
+
+    #[test]
+    fn subsets_come_in_permutations_order() {
+        assert_eq!(&subsets(2)[..4], &[0b11, 0b101, 0b110, 0b1001]);
+        assert_eq!(subsets(3).len(), 84);
+        assert_eq!(subsets(4).last(), Some(&0b1_1110_0000));
+        assert!(subsets(5).is_empty());
+        assert_eq!(
+            digits_of(0b1_0000_0101)
+                .map(|d| d.get())
+                .collect::<Vec<_>>(),
+            [1, 3, 9]
+        );
+    }
+}

@@ -1,0 +1,169 @@
+//! Every step of the human-style solver checked against the puzzle's unique solution: no digit
+//! placed where the solution has another, no candidate eliminated that the solution needs.
+//!
+//! Puzzles: `testdata/sample.txt` (301 proper puzzles from every shared set) always, and, when
+//! the shared data folder is present (`$SUDOKU_DATA`, else the repository's sibling
+//! `shared/data`), the first 1000 lines of `17_clue.txt` and of `top1465.txt`. Each test prints
+//! how many puzzles the current techniques solve to the end (the rest end "stuck", waiting for
+//! chains) and asserts zero wrong steps, plus a floor on the solved count so that a technique
+//! silently lost shows up.
+
+mod common;
+
+use common::grid_from_line;
+use rayon::prelude::*;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use sudoku::logic::{CandidateGrid, Outcome, Ratings, Solver};
+use sudoku::solve::{self, Count};
+use sudoku::Grid;
+
+/// Writes one line to the process's stderr, bypassing the test harness's capture.
+fn report(message: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{message}");
+}
+
+/// What one set of puzzles gave.
+#[derive(Default)]
+struct Summary {
+    puzzles: usize,
+    solved: usize,
+    steps: usize,
+    /// One line per wrong step (or wrong final grid).
+    wrong: Vec<String>,
+}
+
+/// Solves `puzzle` step by step and checks every step against its unique solution.
+fn check(line: &str) -> (bool, usize, Vec<String>) {
+    let puzzle = grid_from_line(line).unwrap_or_else(|| panic!("not a puzzle line: {line}"));
+    assert_eq!(
+        solve::count(&puzzle, 2),
+        Count::Exact(1),
+        "not unique: {line}"
+    );
+    let solution: Grid = solve::solve(&puzzle).unwrap_or_else(|| panic!("no solution: {line}"));
+    let ratings = Ratings::default();
+    let path = Solver::new(&ratings).solve(&CandidateGrid::from_grid(&puzzle));
+    let mut wrong = Vec::new();
+    for (n, step) in path.steps.iter().enumerate() {
+        let bad_place = step
+            .placements
+            .iter()
+            .any(|&(cell, digit)| solution.get(cell) != Some(digit));
+        let bad_elim = step
+            .eliminations
+            .iter()
+            .any(|&(cell, digit)| solution.get(cell) == Some(digit));
+        if bad_place || bad_elim {
+            wrong.push(format!("{line} step {}: {step:?}", n + 1));
+        }
+    }
+    // The end state must still agree with the solution: placed digits right, true candidates
+    // present.
+    for cell in sudoku::Cell::all() {
+        let ok = match path.grid.value(cell) {
+            Some(digit) => solution.get(cell) == Some(digit),
+            None => solution
+                .get(cell)
+                .is_some_and(|d| path.grid.candidates(cell).contains(d)),
+        };
+        if !ok {
+            wrong.push(format!("{line}: final state disagrees at {cell}"));
+        }
+    }
+    (path.outcome == Outcome::Solved, path.steps.len(), wrong)
+}
+
+fn check_all(lines: &[&str]) -> Summary {
+    let results: Vec<_> = lines.par_iter().map(|line| check(line)).collect();
+    let mut summary = Summary::default();
+    for (solved, steps, wrong) in results {
+        summary.puzzles += 1;
+        summary.solved += usize::from(solved);
+        summary.steps += steps;
+        summary.wrong.extend(wrong);
+    }
+    summary
+}
+
+fn assert_sound(name: &str, lines: &[&str], min_solved: usize) {
+    let summary = check_all(lines);
+    report(&format!(
+        "logic_soundness {name}: {} puzzles, {} solved by the current techniques, {} steps \
+         checked, {} wrong",
+        summary.puzzles,
+        summary.solved,
+        summary.steps,
+        summary.wrong.len()
+    ));
+    assert!(
+        summary.wrong.is_empty(),
+        "wrong steps:\n{}",
+        summary.wrong.join("\n")
+    );
+    assert!(
+        summary.solved >= min_solved,
+        "{name}: only {} solved, expected at least {min_solved}",
+        summary.solved
+    );
+}
+
+fn data_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("SUDOKU_DATA") {
+        let dir = PathBuf::from(dir);
+        assert!(
+            dir.is_dir(),
+            "SUDOKU_DATA={} is not a folder",
+            dir.display()
+        );
+        return Some(dir);
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    dir.is_dir().then_some(dir)
+}
+
+/// The first `n` puzzle lines of a shared data file, or `None` (after saying so).
+fn first_lines(name: &str, n: usize) -> Option<Vec<String>> {
+    let Some(dir) = data_dir() else {
+        report(&format!(
+            "logic_soundness {name}: skipped, no shared data folder (set SUDOKU_DATA)"
+        ));
+        return None;
+    };
+    let path = dir.join(name);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let lines: Vec<String> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.len() == 81)
+        .take(n)
+        .map(str::to_string)
+        .collect();
+    assert_eq!(lines.len(), n, "{name} has fewer than {n} puzzles");
+    Some(lines)
+}
+
+#[test]
+fn committed_sample_is_sound() {
+    let text = common::read_testdata("sample.txt");
+    let lines: Vec<&str> = text.lines().filter(|l| l.len() == 81).collect();
+    assert_eq!(lines.len(), 301);
+    assert_sound("testdata/sample.txt", &lines, 104);
+}
+
+#[test]
+fn seventeen_clue_puzzles_are_sound() {
+    if let Some(lines) = first_lines("17_clue.txt", 1000) {
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        assert_sound("17_clue.txt (first 1000)", &lines, 934);
+    }
+}
+
+#[test]
+fn top1465_puzzles_are_sound() {
+    if let Some(lines) = first_lines("top1465.txt", 1000) {
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        assert_sound("top1465.txt (first 1000)", &lines, 219);
+    }
+}
