@@ -67,6 +67,25 @@ impl Grid {
     /// The first pair of equal digits in one house, scanning rows, then columns, then boxes;
     /// `Ok` if the grid keeps the rules. A blank grid keeps them.
     pub fn check_rules(&self) -> Result<(), RuleViolation> {
+        // Fast path: one pass with a digit mask per house; the slow scan below only runs to
+        // name the first violation.
+        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        let mut clash = false;
+        for (index, &value) in self.values.iter().enumerate() {
+            if value == 0 {
+                continue;
+            }
+            let bit = 1u16 << value;
+            let (row, col) = (index / 9, index % 9);
+            let block = (row / 3) * 3 + col / 3;
+            clash |= (rows[row] | cols[col] | boxes[block]) & bit != 0;
+            rows[row] |= bit;
+            cols[col] |= bit;
+            boxes[block] |= bit;
+        }
+        if !clash {
+            return Ok(());
+        }
         for house in House::all() {
             let mut first_seen: [Option<Cell>; 9] = [None; 9];
             for cell in house.cells() {
