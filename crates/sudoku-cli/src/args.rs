@@ -6,6 +6,7 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
+use sudoku::generate::{ClueRange, Symmetry, DEFAULT_MAX_ATTEMPTS};
 
 /// How many solutions `sudoku solve --all` lists per puzzle when `--limit` is not given.
 pub(crate) const DEFAULT_ALL_LIMIT: u64 = 1000;
@@ -39,7 +40,9 @@ Examples:
   sudoku solve puzzles.txt        solve every puzzle, one solution line per puzzle
   sudoku check puzzles.txt        say which puzzles are unique
   sudoku count --limit 100 p.txt  count solutions, stopping at 100
-  sudoku solve --json < p.txt     one JSON object per puzzle";
+  sudoku solve --json < p.txt     one JSON object per puzzle
+  sudoku generate -n 10 --seed 1  ten unique random puzzles, the same each time
+  sudoku canon --dedup p.txt      canonical forms, equivalent repeats dropped";
 
 const SOLVE_AFTER_HELP: &str = "\
 Output (one result per input puzzle, in input order):
@@ -114,6 +117,91 @@ Examples:
   sudoku check --json puzzles.txt | grep -v '\"unique\"'
   sudoku check puzzle.txt && echo proper";
 
+const GENERATE_AFTER_HELP: &str = "\
+How puzzles are made: a random solution grid (a randomised fill, then a uniformly random
+symmetry and relabelling), then its cells (or, with --symmetry, the orbits of cells that
+must be clues together) are blanked in random order whenever the puzzle stays unique. So
+without --symmetry every puzzle is minimal; with one, --minimal also makes sure that no
+single clue can go (which takes many more grids for rot90, bimirror and dihedral).
+
+Puzzle I of seed S is always the same, whatever --threads and --count: puzzles 0..9 of
+`--count 20` are those of `--count 10`. Without --seed a random seed is drawn; --stats and
+the JSON output show it.
+
+--clues and --pattern are targets: a grid that misses one is dropped and a new one tried,
+up to --max-attempts per puzzle. A puzzle that misses is reported on standard error (with
+the clue count of the closest miss), is not printed, and makes the exit status 1. A target
+no puzzle can meet (fewer than 17 clues, a count the symmetry cannot make, a pattern that
+does not have the symmetry) is a usage error.
+
+--max-guesses bounds each uniqueness check; a check that runs out keeps its clue, so puzzles
+stay unique (only minimality may then go unproven).
+
+Symmetries (r, c count 0..8 from the top left):
+  rot180 (r,c)->(8-r,8-c)   rot90 (r,c)->(c,8-r)       mirror (r,c)->(r,8-c) (left-right)
+  vertical (r,c)->(8-r,c)   diagonal (r,c)->(c,r)      antidiagonal (r,c)->(8-c,8-r)
+  bimirror: mirror and vertical; bidiagonal: both diagonals; dihedral: all eight.
+
+Output (one puzzle per entry, in index order):
+  line  the 81-character puzzle.
+  grid  each puzzle as a 9-line grid; grids are separated by an empty line.
+  json  one JSON object per line: index, seed, puzzle, solution, clues, symmetry, minimal
+        (true when proven; null when not checked: --symmetry without --minimal, --pattern,
+        or --clues above the natural count), attempts, time_us (with --time).
+--time adds a tab and the time in microseconds (line), or a '# time: N us' line (grid).
+--stats prints the seed, the rate, and the spread of clue counts at the end.
+
+Exit status: 0 when every puzzle was made; 1 when some missed its target; 2 on a usage or
+output error.
+
+Examples:
+  sudoku generate --count 100 --seed 42 > puzzles.txt
+  sudoku generate -n 20 --symmetry rot180 --minimal --format grid
+  sudoku generate -n 1000 --clues 22..24 --threads 2 --stats > p.txt
+  sudoku generate -n 5 --pattern heart.txt --json";
+
+const CANON_AFTER_HELP: &str = "\
+The canonical form is the smallest of the 81-character strings of all equivalent puzzles
+(the 3,359,232 symmetries: transposition, band, row-in-band, stack and column-in-stack
+permutations; times the 9! relabellings of the digits), comparing with blanks lowest and
+digits relabelled in order of first appearance. Equivalent puzzles, and only they, print
+the same line. The form is printed with '.' for blanks.
+
+--dedup prints only the first puzzle of each class (as its canonical form) and drops later
+equivalent ones; it keeps each distinct form in memory, packed in 41 bytes.
+
+Output (one result per input puzzle, in input order):
+  line  the canonical form; an empty line for a puzzle that could not be read (without
+        --dedup), the reason going to standard error as FILE:LINE:COLUMN: error: ...
+  json  one JSON object per line: file, line, input, canonical, clues, automorphisms (how
+        many of the 3,359,232 symmetries map the puzzle to itself up to relabelling: 1 for
+        most solution grids, at most 648), error.
+
+Exit status: 0 when every input was read; 1 when some input was unreadable or bad; 2 on a
+usage or output error.
+
+Examples:
+  sudoku canon puzzles.txt
+  sudoku canon --dedup big.txt > distinct.txt
+  sudoku canon --json solutions.txt";
+
+const TRANSFORM_AFTER_HELP: &str = "\
+Each puzzle gets its own uniformly random symmetry (of the 3,359,232) and relabelling of
+the digits: the result is as hard as the original and has as many solutions, but looks new.
+Puzzle K of the input (counting from 0) always gets the same transform for the same seed,
+whatever --threads. Without --seed a random seed is drawn; --stats shows it.
+
+Output (one result per input puzzle, in input order): line (the default), grid or json
+(file, line, input, output, seed), as for `sudoku solve`. A puzzle that could not be read
+gets an empty line, the reason going to standard error.
+
+Exit status: 0 when every input was read; 1 when some input was unreadable or bad; 2 on a
+usage or output error.
+
+Examples:
+  sudoku transform --seed 7 puzzles.txt > unseen.txt
+  sudoku generate -n 1 --seed 3 | sudoku transform --seed 9 --format grid";
+
 const EXAMPLE_AFTER_HELP: &str = "\
 Prints the LeetCode 37 example puzzle and its solution as grids. `sudoku` and `sudoku solve`
 show the same when they are given no files and standard input is a terminal.
@@ -126,7 +214,7 @@ Example:
 #[command(
     name = "sudoku",
     version,
-    about = "Solve, count and check Sudoku puzzles",
+    about = "Solve, count, check, generate and canonicalise Sudoku puzzles",
     after_help = TOP_AFTER_HELP
 )]
 pub(crate) struct Cli {
@@ -147,6 +235,15 @@ pub(crate) enum Command {
     /// Say for each puzzle whether it is unique, multiple, has no solution, or is invalid
     #[command(after_help = CHECK_AFTER_HELP)]
     Check(CheckArgs),
+    /// Generate random puzzles with exactly one solution (seeded, reproducible)
+    #[command(after_help = GENERATE_AFTER_HELP)]
+    Generate(GenerateArgs),
+    /// Print the canonical form of each puzzle, so that equivalent puzzles print the same line
+    #[command(after_help = CANON_AFTER_HELP)]
+    Canon(CanonArgs),
+    /// Replace each puzzle by a random equivalent one (symmetry and relabelling)
+    #[command(after_help = TRANSFORM_AFTER_HELP)]
+    Transform(TransformArgs),
     /// Solve the built-in example (the LeetCode 37 puzzle) and show puzzle and solution
     #[command(after_help = EXAMPLE_AFTER_HELP)]
     Example,
@@ -193,6 +290,22 @@ impl BatchArgs {
             Some(n) => Some(n),
         }
     }
+}
+
+/// Threads and reporting, for the subcommands that do not search (no guess budget).
+#[derive(Debug, Clone, Default, Args)]
+pub(crate) struct RunArgs {
+    /// Worker threads [default: all cores]
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub(crate) threads: Option<u16>,
+
+    /// Print a summary on standard error at the end: counts, elapsed time, puzzles/s
+    #[arg(long)]
+    pub(crate) stats: bool,
+
+    /// Never show the progress bar (it is shown only when standard error is a terminal)
+    #[arg(long)]
+    pub(crate) no_progress: bool,
 }
 
 /// How `solve` prints each result.
@@ -295,6 +408,173 @@ pub(crate) struct CheckArgs {
     pub(crate) batch: BatchArgs,
 }
 
+/// The symmetry of the clue pattern, as typed (see `sudoku::generate::Symmetry`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub(crate) enum SymmetryArg {
+    /// No symmetry
+    #[default]
+    None,
+    /// Half-turn rotation
+    Rot180,
+    /// Quarter-turn rotation
+    Rot90,
+    /// Left-right mirror image
+    Mirror,
+    /// Top-bottom mirror image
+    Vertical,
+    /// Reflection in the main diagonal
+    Diagonal,
+    /// Reflection in the anti-diagonal
+    Antidiagonal,
+    /// Both mirror images
+    Bimirror,
+    /// Both diagonals
+    Bidiagonal,
+    /// All eight symmetries of the square
+    Dihedral,
+}
+
+impl SymmetryArg {
+    /// The library's symmetry.
+    pub(crate) fn symmetry(self) -> Symmetry {
+        match self {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rot180 => Symmetry::Rot180,
+            SymmetryArg::Rot90 => Symmetry::Rot90,
+            SymmetryArg::Mirror => Symmetry::Mirror,
+            SymmetryArg::Vertical => Symmetry::Vertical,
+            SymmetryArg::Diagonal => Symmetry::Diagonal,
+            SymmetryArg::Antidiagonal => Symmetry::Antidiagonal,
+            SymmetryArg::Bimirror => Symmetry::BiMirror,
+            SymmetryArg::Bidiagonal => Symmetry::BiDiagonal,
+            SymmetryArg::Dihedral => Symmetry::Dihedral,
+        }
+    }
+}
+
+/// `sudoku generate`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct GenerateArgs {
+    /// How many puzzles to make
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
+    pub(crate) count: u64,
+
+    /// The seed: the same seed and options give the same puzzles [default: random]
+    #[arg(long, short = 's', value_name = "S")]
+    pub(crate) seed: Option<u64>,
+
+    /// Only minimal puzzles: no clue can be removed without losing uniqueness (checked)
+    #[arg(long)]
+    pub(crate) minimal: bool,
+
+    /// The symmetry of the clue pattern
+    #[arg(long, value_enum, value_name = "SYMMETRY", default_value = "none")]
+    pub(crate) symmetry: SymmetryArg,
+
+    /// The number of clues: N, or a range A..B with both ends included
+    #[arg(long, value_name = "N|A..B")]
+    pub(crate) clues: Option<ClueRange>,
+
+    /// Put the clues where FILE's puzzle has them (any format; 'x' also marks a clue)
+    #[arg(long, value_name = "FILE")]
+    pub(crate) pattern: Option<PathBuf>,
+
+    /// Give up on a puzzle that misses its target after N solution grids
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_ATTEMPTS,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) max_attempts: u32,
+
+    /// Output format
+    #[arg(
+        long,
+        short = 'f',
+        value_enum,
+        value_name = "FORMAT",
+        default_value = "line"
+    )]
+    pub(crate) format: SolveFormat,
+
+    /// Same as --format json
+    #[arg(long, conflicts_with = "format")]
+    pub(crate) json: bool,
+
+    /// Threads, budget, timing and reporting.
+    #[command(flatten)]
+    pub(crate) batch: BatchArgs,
+}
+
+impl GenerateArgs {
+    /// The format asked for, `--json` included.
+    pub(crate) fn format(&self) -> SolveFormat {
+        if self.json {
+            SolveFormat::Json
+        } else {
+            self.format
+        }
+    }
+}
+
+/// `sudoku canon`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct CanonArgs {
+    /// The files to read.
+    #[command(flatten)]
+    pub(crate) input: InputArgs,
+
+    /// Drop every puzzle equivalent to an earlier one
+    #[arg(long)]
+    pub(crate) dedup: bool,
+
+    /// Output format.
+    #[command(flatten)]
+    pub(crate) report: ReportArgs,
+
+    /// Threads and reporting.
+    #[command(flatten)]
+    pub(crate) run: RunArgs,
+}
+
+/// `sudoku transform`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct TransformArgs {
+    /// The files to read.
+    #[command(flatten)]
+    pub(crate) input: InputArgs,
+
+    /// The seed: the same seed gives the same transforms [default: random]
+    #[arg(long, short = 's', value_name = "S")]
+    pub(crate) seed: Option<u64>,
+
+    /// Output format
+    #[arg(
+        long,
+        short = 'f',
+        value_enum,
+        value_name = "FORMAT",
+        default_value = "line"
+    )]
+    pub(crate) format: SolveFormat,
+
+    /// Same as --format json
+    #[arg(long, conflicts_with = "format")]
+    pub(crate) json: bool,
+
+    /// Threads and reporting.
+    #[command(flatten)]
+    pub(crate) run: RunArgs,
+}
+
+impl TransformArgs {
+    /// The format asked for, `--json` included.
+    pub(crate) fn format(&self) -> SolveFormat {
+        if self.json {
+            SolveFormat::Json
+        } else {
+            self.format
+        }
+    }
+}
+
 /// The output format options of `count` and `check`.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct ReportArgs {
@@ -354,5 +634,26 @@ mod tests {
             BatchArgs::default().guess_budget(),
             Some(DEFAULT_MAX_GUESSES)
         );
+    }
+
+    #[test]
+    fn every_symmetry_can_be_typed() {
+        for symmetry in Symmetry::ALL {
+            let parsed = SymmetryArg::from_str(symmetry.name(), false).map(SymmetryArg::symmetry);
+            assert_eq!(parsed, Ok(symmetry));
+        }
+    }
+
+    #[test]
+    fn clue_counts_and_ranges_parse() {
+        for (text, ok) in [
+            ("24", true),
+            ("20..25", true),
+            ("20..=25", true),
+            ("x", false),
+        ] {
+            let parsed = Cli::try_parse_from(["sudoku", "generate", "--clues", text]);
+            assert_eq!(parsed.is_ok(), ok, "{text}");
+        }
     }
 }

@@ -1,9 +1,11 @@
-//! `sudoku`: solve, count and check Sudoku puzzles from files or standard input.
+//! `sudoku`: solve, count and check Sudoku puzzles from files or standard input; generate
+//! puzzles; print canonical forms and random equivalents.
 //!
 //! Thin glue over the `sudoku` library: parse the command line ([`args`]), stream the input
 //! ([`input`]) through the parallel, order-keeping pipeline ([`batch`]) that runs the per-puzzle
-//! work ([`work`]), and print ([`output`], [`progress`], [`summary`]). `main` only turns the
-//! result into an exit status:
+//! work ([`work`]), and print ([`output`], [`progress`], [`summary`]). `generate` and
+//! `canon`/`transform` have their own small loops ([`generate`], [`canon`]) over the same
+//! reader, worker pool and progress bar. `main` only turns the result into an exit status:
 //!
 //! - 0: every puzzle got a full answer;
 //! - 1: some input could not be read or parsed, or a puzzle failed for the subcommand (see
@@ -12,7 +14,9 @@
 
 mod args;
 mod batch;
+mod canon;
 mod example;
+mod generate;
 mod input;
 mod output;
 mod progress;
@@ -77,6 +81,9 @@ fn run() -> anyhow::Result<ExitCode> {
             };
             batch::run(&plan, &Sources::from_args(&args.input.files))?
         }
+        Some(Command::Generate(args)) => generate::run(&args)?,
+        Some(Command::Canon(args)) => canon::canon(&args)?,
+        Some(Command::Transform(args)) => canon::transform(&args)?,
         Some(Command::Example) => {
             example::show(false)?;
             false

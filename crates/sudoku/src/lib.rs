@@ -15,6 +15,10 @@
 //!   optional work budget and statistics.
 //! - [`logic`]: human-style solving: pencilmarks, techniques in Sudoku Explainer's order and
 //!   ratings, a step-by-step solver, and plain-English explanations.
+//! - [`generate`]: seeded generation of unique puzzles (minimal, symmetric, a clue count, a
+//!   pattern of clue positions), reproducible whatever the thread count.
+//! - [`canon`]: canonical (minimum-lexicographic) forms under the grid's 3,359,232 symmetries
+//!   and digit relabelling, automorphism counts, and random equivalent transforms.
 //!
 //! # Example
 //! ```
@@ -31,7 +35,9 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod canon;
 pub mod format;
+pub mod generate;
 pub mod logic;
 pub mod solve;
 

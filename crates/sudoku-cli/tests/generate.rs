@@ -1,0 +1,307 @@
+//! `sudoku generate`, `sudoku canon` and `sudoku transform`.
+
+mod common;
+
+use common::*;
+use sudoku::generate::{self, Pattern, Symmetry};
+use sudoku::solve::{self, Count};
+use sudoku::{canon, Grid};
+
+/// The solution grid with the most automorphisms (648).
+const MOST_SYMMETRIC: &str =
+    "123456789456789123789123456231564897564897231897231564312645978645978312978312645";
+
+fn run_ok(args: &[&str]) -> String {
+    let output = sudoku().args(args).output().expect("sudoku runs");
+    assert!(output.status.success(), "{args:?}: {}", stderr_of(&output));
+    stdout_of(&output)
+}
+
+fn puzzles(stdout: &str) -> Vec<Grid> {
+    stdout.lines().map(grid).collect()
+}
+
+#[test]
+fn generated_puzzles_are_unique_and_minimal() {
+    let out = run_ok(&["generate", "--count", "30", "--seed", "5"]);
+    let made = puzzles(&out);
+    assert_eq!(made.len(), 30);
+    for p in &made {
+        assert_eq!(solve::count(p, 2), Count::Exact(1), "{p:?}");
+        assert_eq!(generate::is_minimal(p, 1_000_000), Ok(true), "{p:?}");
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_puzzles_on_any_number_of_threads() {
+    let one = run_ok(&["generate", "-n", "40", "--seed", "77", "--threads", "1"]);
+    let four = run_ok(&["generate", "-n", "40", "--seed", "77", "--threads", "4"]);
+    assert_eq!(one, four);
+    // Puzzle I does not depend on --count either.
+    let fewer = run_ok(&["generate", "-n", "10", "--seed", "77", "--threads", "3"]);
+    assert!(one.starts_with(&fewer));
+    let other = run_ok(&["generate", "-n", "10", "--seed", "78"]);
+    assert_ne!(fewer, other);
+}
+
+#[test]
+fn symmetric_minimal_puzzles() {
+    let out = run_ok(&[
+        "generate",
+        "-n",
+        "6",
+        "--seed",
+        "3",
+        "--symmetry",
+        "rot180",
+        "--minimal",
+        "--threads",
+        "2",
+    ]);
+    for p in puzzles(&out) {
+        assert!(Symmetry::Rot180.holds_for(&p), "{p:?}");
+        assert_eq!(generate::is_minimal(&p, 1_000_000), Ok(true), "{p:?}");
+    }
+}
+
+#[test]
+fn clue_counts_are_met() {
+    let out = run_ok(&["generate", "-n", "8", "--seed", "1", "--clues", "30"]);
+    for p in puzzles(&out) {
+        assert_eq!(p.count_filled(), 30);
+        assert_eq!(solve::count(&p, 2), Count::Exact(1));
+    }
+    let out = run_ok(&["generate", "-n", "8", "--seed", "1", "--clues", "22..24"]);
+    for p in puzzles(&out) {
+        assert!((22..=24).contains(&p.count_filled()));
+    }
+}
+
+#[test]
+fn puzzles_follow_a_pattern_file() {
+    // The pattern of the LeetCode 37 puzzle, written with x marks as a 9-line grid.
+    let marks: String = LEETCODE
+        .as_bytes()
+        .chunks(9)
+        .map(|row| {
+            let row: String = row
+                .iter()
+                .map(|&b| if b == b'.' { '.' } else { 'x' })
+                .collect();
+            row + "\n"
+        })
+        .collect();
+    let path = scratch_file("generate-pattern.txt", &marks);
+    let path = path.to_str().expect("a UTF-8 path");
+    let out = run_ok(&["generate", "-n", "4", "--seed", "2", "--pattern", path]);
+    let want = Pattern::of(&grid(LEETCODE));
+    for p in puzzles(&out) {
+        assert_eq!(Pattern::of(&p), want);
+        assert_eq!(solve::count(&p, 2), Count::Exact(1));
+    }
+}
+
+#[test]
+fn json_output_carries_the_details() {
+    let out = run_ok(&[
+        "generate",
+        "-n",
+        "2",
+        "--seed",
+        "12",
+        "--json",
+        "--symmetry",
+        "mirror",
+    ]);
+    let records = json_lines(&out);
+    assert_eq!(records.len(), 2);
+    for (i, record) in records.iter().enumerate() {
+        assert_eq!(record["index"], i);
+        assert_eq!(record["seed"], 12);
+        assert_eq!(record["symmetry"], "mirror");
+        assert!(record["minimal"].is_null(), "not checked without --minimal");
+        let puzzle = grid(record["puzzle"].as_str().expect("a puzzle string"));
+        let solution = grid(record["solution"].as_str().expect("a solution string"));
+        assert!(solution.is_solution_of(&puzzle));
+        assert_eq!(record["clues"], puzzle.count_filled());
+        assert!(record["attempts"].as_u64() >= Some(1));
+    }
+    let line = run_ok(&[
+        "generate",
+        "-n",
+        "2",
+        "--seed",
+        "12",
+        "--symmetry",
+        "mirror",
+    ]);
+    let from_json: Vec<&str> = records
+        .iter()
+        .filter_map(|r| r["puzzle"].as_str())
+        .collect();
+    assert_eq!(line.lines().collect::<Vec<_>>(), from_json);
+}
+
+#[test]
+fn grid_output_separates_puzzles() {
+    let out = run_ok(&["generate", "-n", "2", "--seed", "1", "--format", "grid"]);
+    let blocks: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(blocks.len(), 2);
+    assert_eq!(out.lines().count(), 11 * 2 + 1);
+}
+
+#[test]
+fn stats_report_the_seed_and_rate() {
+    let output = sudoku()
+        .args(["generate", "-n", "5", "--stats"])
+        .output()
+        .expect("sudoku runs");
+    assert!(output.status.success());
+    let stderr = stderr_of(&output);
+    assert!(stderr.contains("puzzles/s"), "{stderr}");
+    assert!(stderr.contains("seed       "), "{stderr}");
+    assert!(stderr.contains("clues      min "), "{stderr}");
+    // The seed shown repeats the run.
+    let seed = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("seed       "))
+        .expect("a seed line");
+    assert_eq!(
+        run_ok(&["generate", "-n", "5", "--seed", seed]),
+        stdout_of(&output)
+    );
+}
+
+#[test]
+fn a_missed_target_is_reported_and_fails() {
+    let output = sudoku()
+        .args([
+            "generate",
+            "-n",
+            "2",
+            "--seed",
+            "1",
+            "--clues",
+            "17",
+            "--max-attempts",
+            "2",
+        ])
+        .output()
+        .expect("sudoku runs");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout_of(&output), "");
+    let stderr = stderr_of(&output);
+    assert!(
+        stderr.contains("puzzle 0: no attempt met the request in 2 tries"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("raise --max-attempts"), "{stderr}");
+}
+
+#[test]
+fn impossible_requests_are_usage_errors() {
+    for args in [
+        vec!["generate", "--clues", "16"],
+        vec!["generate", "--clues", "26", "--symmetry", "rot90"],
+    ] {
+        let output = sudoku().args(&args).output().expect("sudoku runs");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(stderr_of(&output).contains("cannot generate such puzzles"));
+    }
+    let output = sudoku()
+        .args(["generate", "--clues", "30..20"])
+        .output()
+        .expect("sudoku runs");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn canon_prints_one_form_for_equivalent_puzzles() {
+    let source = run_ok(&["generate", "-n", "3", "--seed", "8"]);
+    let path = scratch_file("canon-source.txt", &source);
+    let path = path.to_str().expect("a UTF-8 path");
+    let moved = run_ok(&["transform", "--seed", "4", path]);
+    assert_ne!(moved, source);
+    let forms = run_ok(&["canon", path]);
+    let moved_path = scratch_file("canon-moved.txt", &moved);
+    let moved_forms = run_ok(&["canon", moved_path.to_str().expect("a UTF-8 path")]);
+    assert_eq!(forms, moved_forms);
+    for (puzzle, form) in source.lines().zip(forms.lines()) {
+        assert_eq!(grid(form), canon::canonical(&grid(puzzle)));
+    }
+    // Dedup keeps the first of each class only.
+    let both = format!("{source}{moved}");
+    let output = sudoku()
+        .args(["canon", "--dedup", "--stats"])
+        .write_stdin(both)
+        .output()
+        .expect("sudoku runs");
+    assert!(output.status.success());
+    assert_eq!(stdout_of(&output), forms);
+    assert!(stderr_of(&output).contains("distinct   3 (dropped 3 equivalent repeats)"));
+}
+
+#[test]
+fn canon_json_counts_automorphisms() {
+    let output = sudoku()
+        .args(["canon", "--json"])
+        .write_stdin(format!(
+            "{MOST_SYMMETRIC}\n{LEETCODE_SOLUTION}\nnot a puzzle\n"
+        ))
+        .output()
+        .expect("sudoku runs");
+    assert_eq!(output.status.code(), Some(1), "a bad line fails the run");
+    let records = json_lines(&stdout_of(&output));
+    assert_eq!(records.len(), 3);
+    assert_eq!(records[0]["automorphisms"], 648);
+    assert_eq!(records[0]["clues"], 81);
+    assert_eq!(records[1]["automorphisms"], 1);
+    let form = records[1]["canonical"].as_str().expect("a form");
+    assert!(form.starts_with("123456789"));
+    assert!(records[2]["error"].is_string());
+    assert!(stderr_of(&output).contains("<stdin>:3:1: error:"));
+}
+
+#[test]
+fn canon_keeps_lines_aligned_for_bad_input() {
+    let output = sudoku()
+        .arg("canon")
+        .write_stdin(format!("{JAVA}\nxyz\n{JAVA}\n"))
+        .output()
+        .expect("sudoku runs");
+    assert_eq!(output.status.code(), Some(1));
+    let lines: Vec<String> = stdout_of(&output).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[1], "");
+    assert_eq!(lines[0], lines[2]);
+}
+
+#[test]
+fn transform_is_reproducible_and_keeps_the_solution_count() {
+    let input = format!("{LEETCODE}\n{TWO_SOLUTIONS}\n{JAVA}\n");
+    let run = |threads: &str| {
+        let output = sudoku()
+            .args(["transform", "--seed", "21", "--threads", threads])
+            .write_stdin(input.clone())
+            .output()
+            .expect("sudoku runs");
+        assert!(output.status.success());
+        stdout_of(&output)
+    };
+    let one = run("1");
+    assert_eq!(one, run("4"));
+    let originals: Vec<Grid> = input.lines().map(grid).collect();
+    for (original, moved) in originals.iter().zip(puzzles(&one)) {
+        assert_eq!(canon::canonical(original), canon::canonical(&moved));
+        assert_eq!(solve::count(original, 10), solve::count(&moved, 10));
+    }
+}
+
+#[test]
+fn help_texts_have_examples() {
+    for command in ["generate", "canon", "transform"] {
+        let out = run_ok(&[command, "--help"]);
+        assert!(out.contains("Examples:"), "{command}");
+        assert!(out.contains(&format!("sudoku {command}")), "{command}");
+    }
+}
