@@ -42,7 +42,9 @@ Examples:
   sudoku count --limit 100 p.txt  count solutions, stopping at 100
   sudoku solve --json < p.txt     one JSON object per puzzle
   sudoku generate -n 10 --seed 1  ten unique random puzzles, the same each time
-  sudoku canon --dedup p.txt      canonical forms, equivalent repeats dropped";
+  sudoku canon --dedup p.txt      canonical forms, equivalent repeats dropped
+  sudoku hint puzzle.txt          the next human-style step, in words
+  sudoku rate p.txt               Sudoku Explainer ratings (ER/EP/ED) and a level";
 
 const SOLVE_AFTER_HELP: &str = "\
 Output (one result per input puzzle, in input order):
@@ -244,6 +246,18 @@ pub(crate) enum Command {
     /// Replace each puzzle by a random equivalent one (symmetry and relabelling)
     #[command(after_help = TRANSFORM_AFTER_HELP)]
     Transform(TransformArgs),
+    /// Show the next human-style step of a puzzle (or of a pencilmark position), in words
+    #[command(after_help = HINT_AFTER_HELP)]
+    Hint(HintArgs),
+    /// Show the whole human-style solution path of a puzzle, step by step
+    #[command(after_help = EXPLAIN_AFTER_HELP)]
+    Explain(ExplainArgs),
+    /// Rate puzzles: Sudoku Explainer's ER/EP/ED and a HoDoKu-style level
+    #[command(after_help = RATE_AFTER_HELP)]
+    Rate(RateArgs),
+    /// Serve the web page and the JSON API (solve, hint, explain, rate, generate) over HTTP
+    #[command(after_help = SERVE_AFTER_HELP)]
+    Serve(ServeArgs),
     /// Solve the built-in example (the LeetCode 37 puzzle) and show puzzle and solution
     #[command(after_help = EXAMPLE_AFTER_HELP)]
     Example,
@@ -602,6 +616,178 @@ impl ReportArgs {
             self.format
         }
     }
+}
+
+const HINT_AFTER_HELP: &str = "\
+Input: any puzzle format of `sudoku solve`, or a pencilmark position as one line of 729
+characters: 81 groups of 9, one per cell in row order, where character K of a group is the
+digit K if it is a candidate and '.' or '0' if not (a group with one digit is a placed
+cell). So a player can ask for the next step from where they are.
+
+The step is the one Sudoku Explainer would take: the first technique, in its order (full
+house, hidden single, ..., naked single, pointing, claiming, pairs, X-Wing, ..., forcing
+chains), that has a step. Uniqueness techniques (unique rectangles, BUG) are used only on a
+puzzle with exactly one solution.
+
+Output (one result per input puzzle, in input order):
+  text  one or two sentences: the technique, the cells, what it places or removes, and why;
+        or that the puzzle is solved, or that no technique here applies ('stuck'). A puzzle
+        that could not be read, breaks the rules or has no solution gets an empty line, the
+        reason going to standard error (FILE:LINE[:COLUMN]: error: ...).
+  json  one JSON object per line: file, line, input, status (step, solved, stuck,
+        invalid, none, error), step (technique, rating, placements, eliminations, cells,
+        houses, digits, links, text), error.
+A puzzle with several solutions still gets a step (never a uniqueness one), with a warning.
+
+Exit status: 0 when every puzzle got an answer; 1 when some input was unreadable or bad, or a
+puzzle broke the rules or had no solution; 2 on a usage or output error.
+
+Examples:
+  sudoku hint puzzle.txt
+  echo '..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..' | sudoku hint
+  sudoku hint --json position.txt";
+
+const EXPLAIN_AFTER_HELP: &str = "\
+Input: as for `sudoku hint` (any puzzle format, or a 729-character pencilmark line). Each
+puzzle must have exactly one solution.
+
+Output (one result per input puzzle, in input order):
+  text  a '# FILE:LINE PUZZLE' header, then one numbered line per step: its rating in
+        parentheses and what it does, in words; then a summary: solved in N steps, ER/EP/ED,
+        HoDoKu-style level and score, hardest step. A path that gets stuck (the puzzle needs
+        a technique this solver does not have) ends with the pencilmarks reached, in the
+        729-character form. Puzzles are separated by an empty line.
+  json  one JSON object per line: file, line, input, status (solved, stuck, gave_up,
+        multiple, none, invalid, error), rating (er, ep, ed, score, level, outcome, steps,
+        hardest), steps (each step's data and text), end (the pencilmarks where a stuck path
+        ended), error.
+
+--time-limit gives up on a puzzle after MS milliseconds (checked between techniques).
+
+Exit status: 0 when every puzzle was explained (stuck included); 1 when some input was
+unreadable or bad, or a puzzle was invalid, had no solution or several, or went over the time
+limit; 2 on a usage or output error.
+
+Examples:
+  sudoku explain puzzle.txt
+  sudoku explain --json puzzle.txt | jq '.steps[].text'
+  sudoku explain --time-limit 2000 hard.txt";
+
+const RATE_AFTER_HELP: &str = "\
+Each puzzle is solved with human-style techniques in Sudoku Explainer's order and with its
+ratings, and rated as serate does:
+  ER  the hardest step of the whole path;
+  EP  the hardest step up to the first placement of a digit;
+  ED  the first step's rating.
+A puzzle that needs a technique this solver does not have ends 'stuck' and gets ER 20.0, as
+serate rates a puzzle beyond its own techniques; EP/ED are then those reached (0.0 if never).
+The level (easy, medium, hard, unfair, extreme) is HoDoKu's scoring over the same path. Only
+puzzles with exactly one solution are rated.
+
+Output (one line per input puzzle, in input order):
+  line  PUZZLE<TAB>ER/EP/ED<TAB>LEVEL, where LEVEL is 'stuck' for ER 20.0. A puzzle without a
+        rating prints PUZZLE<TAB>STATUS[<TAB>REASON] with STATUS one of gave_up (over
+        --time-limit or --max-steps), multiple, none, invalid; a record that is not a puzzle
+        prints 'error'. Reasons also go to standard error as FILE:LINE[:COLUMN]: error: ...
+  json  one JSON object per line: file, line, input, status (rated, stuck, gave_up, multiple,
+        none, invalid, error), er, ep, ed, score, level, outcome, steps, hardest, error,
+        time_us (with --time).
+--time adds a tab and the time in microseconds (line), or the field time_us (json).
+--stats prints counts by status, ER and level, and the mean and slowest time at the end.
+
+Puzzles are rated in parallel and printed in input order as soon as each is ready.
+
+Exit status: 0 when every puzzle was rated (stuck included); 1 when some input was unreadable
+or bad, or a puzzle was invalid, had no solution or several, or went over a limit; 2 on a
+usage or output error.
+
+Examples:
+  sudoku rate puzzles.txt > ratings.tsv
+  sudoku rate --threads 2 --stats --time-limit 5000 top1465.txt
+  sudoku rate --json puzzles.txt | jq -c 'select(.er >= 7)'";
+
+/// `sudoku hint`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct HintArgs {
+    /// The files to read.
+    #[command(flatten)]
+    pub(crate) input: InputArgs,
+
+    /// One JSON object per puzzle, with the step's data
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// `sudoku explain`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct ExplainArgs {
+    /// The files to read.
+    #[command(flatten)]
+    pub(crate) input: InputArgs,
+
+    /// One JSON object per puzzle, with every step's data
+    #[arg(long)]
+    pub(crate) json: bool,
+
+    /// Give up on a puzzle after MS milliseconds
+    #[arg(long, value_name = "MS")]
+    pub(crate) time_limit: Option<u64>,
+}
+
+/// `sudoku rate`.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct RateArgs {
+    /// The files to read.
+    #[command(flatten)]
+    pub(crate) input: InputArgs,
+
+    /// Give up on a puzzle after MS milliseconds (reported as gave_up)
+    #[arg(long, value_name = "MS")]
+    pub(crate) time_limit: Option<u64>,
+
+    /// Give up on a puzzle after N steps (reported as gave_up)
+    #[arg(long, value_name = "N")]
+    pub(crate) max_steps: Option<usize>,
+
+    /// Show the time spent on each puzzle (see the output section below)
+    #[arg(long)]
+    pub(crate) time: bool,
+
+    /// Output format.
+    #[command(flatten)]
+    pub(crate) report: ReportArgs,
+
+    /// Threads and reporting.
+    #[command(flatten)]
+    pub(crate) run: RunArgs,
+}
+
+const SERVE_AFTER_HELP: &str = "\
+Open the printed address in a browser: a grid to type or paste a puzzle into, with check,
+solve, hint, step-by-step explanation, rating and generation. The same features are a JSON
+API under /api/ (POST /api/solve {\"puzzle\": \"53..7....6..195...\"}, and count, check,
+hint, explain, rate, generate), described at /api/openapi.json. The page and its assets are
+inside this binary: nothing is loaded from elsewhere, so it works offline.
+
+Every request's work is bounded (a guess budget for the exact solver, a time budget for the
+logic solver, the rater and the generator); one line per request is logged on standard error
+(RUST_LOG sets the filter). Ctrl-C stops the server after the requests in flight.
+
+Examples:
+  sudoku serve                          http://127.0.0.1:8080
+  sudoku serve --addr 127.0.0.1:0       any free port (the one chosen is printed)
+  sudoku serve --addr 0.0.0.0:8080      reachable from other machines";
+
+/// Where `sudoku serve` listens and how much CPU work it runs at once.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct ServeArgs {
+    /// The address to listen on; port 0 picks a free port
+    #[arg(long, value_name = "ADDR", default_value = sudoku_server::DEFAULT_ADDR)]
+    pub(crate) addr: std::net::SocketAddr,
+
+    /// How many requests may run solver work at once [default: all cores]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub(crate) workers: Option<u16>,
 }
 
 #[cfg(test)]

@@ -1,11 +1,14 @@
 //! `sudoku`: solve, count and check Sudoku puzzles from files or standard input; generate
-//! puzzles; print canonical forms and random equivalents.
+//! puzzles; print canonical forms and random equivalents; hint, explain and rate puzzles the
+//! way a human solver would.
 //!
 //! Thin glue over the `sudoku` library: parse the command line ([`args`]), stream the input
 //! ([`input`]) through the parallel, order-keeping pipeline ([`batch`]) that runs the per-puzzle
 //! work ([`work`]), and print ([`output`], [`progress`], [`summary`]). `generate` and
 //! `canon`/`transform` have their own small loops ([`generate`], [`canon`]) over the same
-//! reader, worker pool and progress bar. `main` only turns the result into an exit status:
+//! reader, worker pool and progress bar. `rate` keeps a window of puzzles in flight on its own
+//! workers ([`rate`]), and `hint`/`explain` work one puzzle at a time ([`logic`]). `main` only
+//! turns the result into an exit status:
 //!
 //! - 0: every puzzle got a full answer;
 //! - 1: some input could not be read or parsed, or a puzzle failed for the subcommand (see
@@ -18,8 +21,10 @@ mod canon;
 mod example;
 mod generate;
 mod input;
+mod logic;
 mod output;
 mod progress;
+mod rate;
 mod summary;
 mod work;
 
@@ -84,6 +89,10 @@ fn run() -> anyhow::Result<ExitCode> {
         Some(Command::Generate(args)) => generate::run(&args)?,
         Some(Command::Canon(args)) => canon::canon(&args)?,
         Some(Command::Transform(args)) => canon::transform(&args)?,
+        Some(Command::Hint(args)) => logic::hint(&args)?,
+        Some(Command::Explain(args)) => logic::explain_paths(&args)?,
+        Some(Command::Rate(args)) => rate::run(&args)?,
+        Some(Command::Serve(args)) => serve(&args)?,
         Some(Command::Example) => {
             example::show(false)?;
             false
@@ -122,6 +131,19 @@ fn solve(args: SolveArgs, bare: bool) -> anyhow::Result<bool> {
         example_if_empty: bare,
     };
     batch::run(&plan, &Sources::from_args(&args.input.files))
+}
+
+/// `sudoku serve`: the web page and JSON API, until Ctrl-C or SIGTERM.
+fn serve(args: &args::ServeArgs) -> anyhow::Result<bool> {
+    let mut config = sudoku_server::Config {
+        addr: args.addr,
+        ..sudoku_server::Config::default()
+    };
+    if let Some(workers) = args.workers {
+        config.workers = usize::from(workers);
+    }
+    sudoku_server::serve(config)?;
+    Ok(false)
 }
 
 fn report_style(format: args::ReportFormat) -> Style {

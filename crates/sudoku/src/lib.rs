@@ -15,6 +15,8 @@
 //!   optional work budget and statistics.
 //! - [`logic`]: human-style solving: pencilmarks, techniques in Sudoku Explainer's order and
 //!   ratings, a step-by-step solver, and plain-English explanations.
+//! - [`rate`]: difficulty over the logic solver's path: Sudoku Explainer's ER/EP/ED and a
+//!   HoDoKu-style score and level, with a per-puzzle time or step budget.
 //! - [`generate`]: seeded generation of unique puzzles (minimal, symmetric, a clue count, a
 //!   pattern of clue positions), reproducible whatever the thread count.
 //! - [`canon`]: canonical (minimum-lexicographic) forms under the grid's 3,359,232 symmetries
@@ -39,6 +41,7 @@ pub mod canon;
 pub mod format;
 pub mod generate;
 pub mod logic;
+pub mod rate;
 pub mod solve;
 
 pub use board::{Block, Candidates, Cell, Col, Digit, Grid, House, Row, RuleViolation};

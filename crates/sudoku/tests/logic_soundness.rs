@@ -3,10 +3,11 @@
 //!
 //! Puzzles: `testdata/sample.txt` (301 proper puzzles from every shared set) always, and, when
 //! the shared data folder is present (`$SUDOKU_DATA`, else the repository's sibling
-//! `shared/data`), the first 1000 lines of `17_clue.txt` and of `top1465.txt`. Each test prints
-//! how many puzzles the current techniques solve to the end (the rest end "stuck", waiting for
-//! chains) and asserts zero wrong steps, plus a floor on the solved count so that a technique
-//! silently lost shows up.
+//! `shared/data`), the first 1000 lines of `17_clue.txt`, all of `top1465.txt` and the first
+//! 2000 of `sudoku_exchange_diabolical.txt`. Each test prints how many puzzles the current
+//! techniques solve to the end (the rest end "stuck", waiting for later chain techniques) and
+//! asserts zero wrong steps, plus a floor on the solved count so that a technique silently lost
+//! shows up.
 
 mod common;
 
@@ -149,21 +150,94 @@ fn committed_sample_is_sound() {
     let text = common::read_testdata("sample.txt");
     let lines: Vec<&str> = text.lines().filter(|l| l.len() == 81).collect();
     assert_eq!(lines.len(), 301);
-    assert_sound("testdata/sample.txt", &lines, 104);
+    assert_sound("testdata/sample.txt", &lines, 186);
 }
 
 #[test]
 fn seventeen_clue_puzzles_are_sound() {
     if let Some(lines) = first_lines("17_clue.txt", 1000) {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-        assert_sound("17_clue.txt (first 1000)", &lines, 934);
+        assert_sound("17_clue.txt (first 1000)", &lines, 999);
     }
 }
 
 #[test]
 fn top1465_puzzles_are_sound() {
-    if let Some(lines) = first_lines("top1465.txt", 1000) {
+    if let Some(lines) = first_lines("top1465.txt", 1465) {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-        assert_sound("top1465.txt (first 1000)", &lines, 219);
+        assert_sound("top1465.txt (all)", &lines, 980);
     }
+}
+
+#[test]
+fn diabolical_puzzles_are_sound() {
+    if let Some(lines) = first_lines("sudoku_exchange_diabolical.txt", 2000) {
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        assert_sound("sudoku_exchange_diabolical.txt (first 2000)", &lines, 1989);
+    }
+}
+
+/// Unique loops and BUG assume the puzzle has one solution; on a puzzle with several, the
+/// solver must never take such a step, even where the finders see a pattern. Puzzles: every
+/// line of `testdata/counts.txt` with two or more solutions (tdoku's multi-solution tests,
+/// serg_benchmark lines, a unique rectangle blanked out of a full grid, ...).
+#[test]
+fn several_solutions_never_get_a_uniqueness_step() {
+    use sudoku::logic::techniques::REGISTRY;
+    use sudoku::logic::Finder;
+    let text = common::read_testdata("counts.txt");
+    let ratings = Ratings::default();
+    let solver = Solver::new(&ratings);
+    let uniqueness: Vec<&dyn Finder> = REGISTRY
+        .iter()
+        .copied()
+        .filter(|f| f.assumes_unique_solution())
+        .collect();
+    assert!(uniqueness.len() >= 2, "unique loops and BUG are registered");
+    let (mut puzzles, mut refused) = (0, 0);
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let mut fields = line.split(':');
+        let (Some(puzzle), Some(count)) = (fields.next(), fields.next()) else {
+            continue;
+        };
+        let several = count
+            .trim_start_matches(">=")
+            .parse::<u64>()
+            .is_ok_and(|n| n >= 2);
+        let Some(puzzle) = grid_from_line(puzzle).filter(|_| several) else {
+            continue;
+        };
+        puzzles += 1;
+        let mut grid = CandidateGrid::from_grid(&puzzle);
+        while let Some(step) = solver.next_step(&grid) {
+            // Where a uniqueness finder has a step, the solver must have taken something else.
+            if uniqueness
+                .iter()
+                .any(|f| f.first(&grid, &ratings).is_some())
+            {
+                refused += 1;
+            }
+            assert!(
+                !uniqueness
+                    .iter()
+                    .any(|f| f.techniques().contains(&step.technique)),
+                "{line}: uniqueness step {step:?} on a puzzle with several solutions"
+            );
+            if !grid.apply(&step) {
+                break;
+            }
+        }
+    }
+    report(&format!(
+        "logic_soundness counts.txt: {puzzles} puzzles with several solutions, {refused} states \
+         where a uniqueness pattern was seen and not used"
+    ));
+    assert!(
+        puzzles >= 20,
+        "only {puzzles} puzzles with several solutions"
+    );
+    assert!(
+        refused > 0,
+        "no uniqueness pattern met: the check is not exercised"
+    );
 }

@@ -6,7 +6,7 @@
 //! fields do not have the shape its technique documents (say, a hand-edited JSON step) still
 //! renders, with `?` where something is missing.
 
-use super::{Step, Technique};
+use super::{ChainName, Step, Technique};
 use crate::board::{Cell, Digit, House};
 
 /// One or two English sentences saying what `step` does and why.
@@ -119,6 +119,157 @@ pub fn english(step: &Step) -> String {
                 removals(step)
             )
         }
+        Technique::UniqueLoopType1
+        | Technique::UniqueLoopType2
+        | Technique::UniqueLoopType3Naked
+        | Technique::UniqueLoopType3Hidden
+        | Technique::UniqueLoopType4 => unique_loop(step),
+        Technique::BugType1 | Technique::BugType2 | Technique::BugType3 | Technique::BugType4 => {
+            bug(step)
+        }
+        Technique::AlignedPairExclusion => {
+            let (base, excluders) = step.cells.split_at(step.cells.len().min(2));
+            format!(
+                "Aligned pair exclusion on {} removes {}. Filling these two cells with the same \
+                 digit (when they see each other) or with both digits of a bivalue cell that \
+                 sees them both ({}) is impossible, and no other way to fill them uses the \
+                 removed candidates.",
+                and_list(base),
+                removals(step),
+                comma_list(excluders.iter())
+            )
+        }
+        Technique::XCycle
+        | Technique::ForcingXChain
+        | Technique::YCycle
+        | Technique::Cycle
+        | Technique::ForcingChain => chain(step),
+        Technique::CellForcingChains | Technique::RegionForcingChains => multiple_chains(step),
+    }
+}
+
+/// The sentences of the unique rectangle and loop types; see the [`Technique`] variants for
+/// the layout of `cells` (the loop, then the other cells) and `digits`.
+fn unique_loop(step: &Step) -> String {
+    let cells = &step.cells;
+    // The loop ends where a cell repeats (the cells after it are loop cells named again, then
+    // the cells of a set).
+    let n = (0..cells.len())
+        .find(|&i| cells[..i].contains(&cells[i]))
+        .unwrap_or(cells.len());
+    let (pattern, rest) = cells.split_at(n);
+    let kind = if n == 4 {
+        "Unique rectangle"
+    } else {
+        "Unique loop"
+    };
+    // Type 4 lists the locked digit first; the pattern is named with the smaller first.
+    let (a, b) = (one(step.digits.first()), one(step.digits.get(1)));
+    let (low, high) = if a <= b { (&a, &b) } else { (&b, &a) };
+    let intro = format!("{kind} {} on {low} and {high}", comma_list(pattern.iter()));
+    let swap =
+        format!("the cells could swap {low} and {high} and the puzzle would have two solutions");
+    let house = one(step.houses.first());
+    let (c1, c2) = (one(rest.first()), one(rest.get(1)));
+    let set_cells = rest.get(2..).unwrap_or_default();
+    match step.technique {
+        Technique::UniqueLoopType1 => {
+            let rescue = one(step.eliminations.first().map(|(c, _)| c));
+            format!(
+                "{intro} (type 1) removes {}. If {rescue} were {a} or {b} too, {swap}.",
+                removals(step)
+            )
+        }
+        Technique::UniqueLoopType2 => {
+            let x = one(step.digits.get(2));
+            format!(
+                "{intro} (type 2) removes {}. Unless one of {} is {x}, {swap}; so every cell \
+                 that sees them all loses {x}.",
+                removals(step),
+                and_list(rest)
+            )
+        }
+        Technique::UniqueLoopType3Naked => format!(
+            "{intro} (type 3) removes {}. Unless {c1} or {c2} takes a digit other than {low} \
+             and {high}, {swap}; so together they act as one cell holding their other digits, \
+             which forms a naked set {} with {} in {house}.",
+            removals(step),
+            compact(step.digits.get(2..).unwrap_or_default()),
+            and_list(set_cells)
+        ),
+        Technique::UniqueLoopType3Hidden => format!(
+            "{intro} (type 3) removes {}. Unless {c1} or {c2} takes a digit other than {low} \
+             and {high}, {swap}; so they hold at most one of {} between them, and in {house} \
+             the others fill {}, which can hold nothing else.",
+            removals(step),
+            compact(&step.digits),
+            and_list(set_cells)
+        ),
+        _ => format!(
+            "{intro} (type 4) removes {}. In {house}, {a} can only go in {c1} and {c2}, so one \
+             of them is {a}; if the other were {b}, {swap}.",
+            removals(step)
+        ),
+    }
+}
+
+/// The sentences of the BUG types; see the [`Technique`] variants for the layout.
+fn bug(step: &Step) -> String {
+    let grave = "without the extra candidates, every empty cell would hold two candidates and \
+                 each candidate would appear twice in each of its houses, a pattern with two \
+                 solutions or none";
+    let house = one(step.houses.first());
+    match step.technique {
+        Technique::BugType1 => format!(
+            "BUG type 1 removes {}. The only cell with an extra candidate is {}, and {grave}; \
+             so {} must be {}.",
+            removals(step),
+            one(step.cells.first()),
+            one(step.cells.first()),
+            or_list(&step.digits)
+        ),
+        Technique::BugType2 => {
+            let x = one(step.digits.first());
+            format!(
+                "BUG type 2 removes {}. The cells with an extra candidate, {}, all have the same \
+                 one, {x}, and {grave}; so one of them is {x}, and no cell that sees them all \
+                 can be.",
+                removals(step),
+                and_list(&step.cells)
+            )
+        }
+        Technique::BugType3 => {
+            let naked = step.digits.len().saturating_sub(1).min(step.cells.len());
+            let (bug_cells, set_cells) = step.cells.split_at(step.cells.len() - naked);
+            format!(
+                "BUG type 3 removes {}. One of {} takes an extra candidate ({grave}), so \
+                 together they act as one cell holding their extras, which forms a naked set {} \
+                 with {} in {house}.",
+                removals(step),
+                and_list(bug_cells),
+                compact(&step.digits),
+                and_list(set_cells)
+            )
+        }
+        _ => format!(
+            "BUG type 4 removes {}. One of {} takes its extra candidate ({grave}), and in \
+             {house} {} can only go in these two cells, so the other is {}: neither can hold \
+             anything else.",
+            removals(step),
+            and_list(&step.cells),
+            one(step.digits.first()),
+            one(step.digits.first())
+        ),
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn or_list<T: std::fmt::Display>(items: &[T]) -> String {
+    let names: Vec<String> = items.iter().map(T::to_string).collect();
+    match names.split_last() {
+        None => "?".to_string(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
     }
 }
 
@@ -216,6 +367,93 @@ fn wing_digits(step: &Step) -> [String; 3] {
     std::array::from_fn(|i| one(step.digits.get(i)))
 }
 
+/// The sentences of Sudoku Explainer's chains and cycles: the conclusion, then the chain node
+/// by node (`r1c2=5 → r1c7≠5 → ...`).
+fn chain(step: &Step) -> String {
+    let name = match ChainName::of(step) {
+        Some(common) => format!("{} ({common})", step.technique.name()),
+        None => step.technique.name().to_string(),
+    };
+    let mut nodes: Vec<String> = step
+        .links
+        .first()
+        .map(|l| l.from.to_string())
+        .into_iter()
+        .collect();
+    nodes.extend(step.links.iter().map(|l| l.to.to_string()));
+    let path = if nodes.is_empty() {
+        "?".to_string()
+    } else {
+        nodes.join(" → ")
+    };
+    match step.technique {
+        Technique::XCycle | Technique::YCycle | Technique::Cycle => format!(
+            "{name} removes {}. The loop {path} holds whichever way it is read, so one end of \
+             each of its links is true, and a cell outside it that sees both ends of a link \
+             cannot hold their digit.",
+            removals(step)
+        ),
+        _ => {
+            let (assumed, opposite) = match (step.links.first(), step.links.last()) {
+                (Some(first), Some(last)) => (first.from.to_string(), last.to.to_string()),
+                _ => ("?".to_string(), "?".to_string()),
+            };
+            let conclusion = if step.is_placement() {
+                format!("places {} in {}", placed_digit(step), placed_cell(step))
+            } else {
+                format!("removes {}", removals(step))
+            };
+            format!("{name} {conclusion}, because assuming {assumed} leads to {opposite}: {path}.")
+        }
+    }
+}
+
+/// The sentences of Sudoku Explainer's cell and region forcing chains: the conclusion, then
+/// each branch's chain.
+fn multiple_chains(step: &Step) -> String {
+    let conclusion = if step.is_placement() {
+        format!("place {} in {}", placed_digit(step), placed_cell(step))
+    } else {
+        format!("remove {}", removals(step))
+    };
+    let origin = match step.technique {
+        Technique::CellForcingChains => format!(
+            "whichever of {} {} holds",
+            or_list(&step.digits),
+            one(step.cells.first())
+        ),
+        _ => format!(
+            "wherever {} goes in {} ({})",
+            one(step.digits.first()),
+            one(step.houses.first()),
+            or_list(&step.cells)
+        ),
+    };
+    let target = one(step.links.last().map(|l| l.to).as_ref());
+    // A branch starts where a link does not continue the previous one.
+    let mut branches: Vec<Vec<String>> = Vec::new();
+    let mut last = None;
+    for link in &step.links {
+        if last != Some(link.from) {
+            branches.push(vec![link.from.to_string()]);
+        }
+        if let Some(branch) = branches.last_mut() {
+            branch.push(link.to.to_string());
+        }
+        last = Some(link.to);
+    }
+    let chains: Vec<String> = branches.iter().map(|b| b.join(" → ")).collect();
+    format!(
+        "{}: {origin}, {target}, so they {conclusion}. {}.",
+        step.technique.name(),
+        if chains.is_empty() {
+            "?".to_string()
+        } else {
+            chains.join("; ")
+        }
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -299,6 +537,42 @@ mod tests {
         keep(&mut grid, "r1c2", "29");
         keep(&mut grid, "r4c1", "59");
         insta::assert_snapshot!("xyz_wing", say(&XyzWing, &grid));
+    }
+
+    #[test]
+    fn uniqueness_and_aligned_pairs() {
+        use crate::logic::techniques::{AlignedPairExclusion, Bug, UniqueLoops};
+        // A unique rectangle r1c1, r1c4, r2c1, r2c4 on 1 and 2 with extras in row 2.
+        let rectangle = |c1: &str, c2: &str| {
+            let mut grid = CandidateGrid::new();
+            keep(&mut grid, "r1c1", "12");
+            keep(&mut grid, "r1c4", "12");
+            keep(&mut grid, "r2c1", c1);
+            keep(&mut grid, "r2c4", c2);
+            grid
+        };
+        insta::assert_snapshot!(
+            "unique_rectangle_1",
+            say(&UniqueLoops::TYPES_1_TO_4, &rectangle("12", "125"))
+        );
+        let mut grid = rectangle("125", "127");
+        keep(&mut grid, "r2c7", "57");
+        insta::assert_snapshot!(
+            "unique_rectangle_3_naked",
+            say(&UniqueLoops::TYPES_1_TO_4, &grid)
+        );
+        let mut grid = rectangle("125", "127");
+        confine(&mut grid, 1, "row 2", "r2c1 r2c4");
+        insta::assert_snapshot!("unique_rectangle_4", say(&UniqueLoops::TYPES_1_TO_4, &grid));
+        let line = ":0610::.+9.+613.+8+4...2+5+7+1+393.184+92..968+5+7+1+42+3+4379+2+6+81+5+1..+3+84......+1+9+2..8..9+435+67+1+51.+76+8..+2::373 673::";
+        let case = crate::logic::ReglibCase::parse(line).expect("valid line");
+        insta::assert_snapshot!("bug_1", say(&Bug, &case.grid));
+        let mut grid = CandidateGrid::new();
+        keep(&mut grid, "r1c1", "12");
+        keep(&mut grid, "r1c2", "123");
+        keep(&mut grid, "r1c5", "13");
+        keep(&mut grid, "r1c9", "23");
+        insta::assert_snapshot!("aligned_pair_exclusion", say(&AlignedPairExclusion, &grid));
     }
 
     #[test]

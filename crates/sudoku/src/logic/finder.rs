@@ -25,8 +25,26 @@ use std::ops::ControlFlow;
 /// # Ok::<(), sudoku::format::ParseError>(())
 /// ```
 pub trait Finder: Send + Sync {
-    /// The technique whose steps this finder reports.
+    /// The technique whose steps this finder reports (the first of
+    /// [`techniques`](Finder::techniques) when it reports several).
     fn technique(&self) -> Technique;
+
+    /// Every technique whose steps this finder reports, in [`Technique::ALL`] order. Usually
+    /// just [`technique`](Finder::technique); a finder that ranks several kinds of step
+    /// against each other, as Sudoku Explainer does with unique loop types 1 to 4 (sorted by
+    /// rating, then type), reports them all from one search and lists them here.
+    fn techniques(&self) -> &'static [Technique] {
+        let i = self.technique().index();
+        &Technique::ALL[i..=i]
+    }
+
+    /// Whether the finder's logic holds only when the puzzle has exactly one solution
+    /// (uniqueness techniques: unique loops, BUG). The [`Solver`](super::Solver) uses such a
+    /// finder only after checking that the puzzle has one solution; a caller running the
+    /// finder directly must know that itself.
+    fn assumes_unique_solution(&self) -> bool {
+        false
+    }
 
     /// Reports every step of the technique in `grid`, in search order, to `found`; stops as
     /// soon as `found` returns [`ControlFlow::Break`], and then returns `Break` itself.
@@ -63,6 +81,14 @@ pub trait Finder: Send + Sync {
 impl<F: Finder + ?Sized> Finder for &F {
     fn technique(&self) -> Technique {
         (**self).technique()
+    }
+
+    fn techniques(&self) -> &'static [Technique] {
+        (**self).techniques()
+    }
+
+    fn assumes_unique_solution(&self) -> bool {
+        (**self).assumes_unique_solution()
     }
 
     fn find(

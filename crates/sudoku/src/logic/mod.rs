@@ -17,8 +17,13 @@
 //!
 //! The techniques, their order and their ratings follow Sudoku Explainer 1.2.1 (specified in
 //! `shared/docs/TECHNIQUES.md`), including its "direct" variants that combine an elimination
-//! with the hidden single it creates. Chains, uniqueness techniques and BUG are not here yet: a
-//! puzzle that needs them ends [`Outcome::Stuck`].
+//! with the hidden single it creates, its "forcing chains and cycles" (X, Y and mixed, with the
+//! length bonus) and its multiple (cell and region) forcing chains; the chain engine is in
+//! `chains/`. Aligned triplet exclusion, Nishio and dynamic forcing chains are not here yet: a
+//! puzzle that needs them may end [`Outcome::Stuck`], or be solved by the multiple forcing
+//! chains where SE would have used one of them first.
+//! Uniqueness techniques (unique loops, BUG) run only on a puzzle the solver has checked to
+//! have exactly one solution ([`Uniqueness`]).
 //!
 //! # Example
 //! ```
@@ -49,6 +54,7 @@
 
 mod candidate_grid;
 mod cell_set;
+mod chains;
 pub mod explain;
 mod finder;
 mod rating;
@@ -63,9 +69,10 @@ mod test_util;
 
 pub use candidate_grid::{CandidateGrid, PencilmarkError};
 pub use cell_set::{CellSet, CellSetIter};
+pub use chains::{ChainName, ChainNode, Link};
 pub use finder::Finder;
 pub use rating::{Rating, Ratings};
 pub use reglib::{ReglibCase, ReglibError};
-pub use solver::{Outcome, Path, Solver};
+pub use solver::{Outcome, Path, Solver, Uniqueness};
 pub use step::Step;
 pub use technique::Technique;

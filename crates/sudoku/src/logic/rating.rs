@@ -86,12 +86,37 @@ const SUDOKU_EXPLAINER: [(Technique, u16); Technique::COUNT] = [
     (Technique::HiddenTriple, 40),
     (Technique::XyWing, 42),
     (Technique::XyzWing, 44),
+    // Unique loops: 4.5 for a rectangle; the finder adds SE's bonus for longer loops and for
+    // the size of a type 3 set.
+    (Technique::UniqueLoopType1, 45),
+    (Technique::UniqueLoopType2, 45),
+    (Technique::UniqueLoopType3Naked, 45),
+    (Technique::UniqueLoopType3Hidden, 45),
+    (Technique::UniqueLoopType4, 45),
     (Technique::NakedQuad, 50),
     (Technique::Jellyfish, 52),
     (Technique::HiddenQuad, 54),
+    (Technique::BugType1, 56),
+    (Technique::BugType2, 57),
+    // BUG type 3: the finder adds 0.1 per digit of the naked set beyond the first.
+    (Technique::BugType3, 57),
+    (Technique::BugType4, 57),
+    (Technique::AlignedPairExclusion, 62),
+    // SE's chains and cycles: the finder adds SE's length bonus.
+    (Technique::XCycle, 65),
+    (Technique::ForcingXChain, 66),
+    (Technique::YCycle, 65),
+    (Technique::Cycle, 70),
+    (Technique::ForcingChain, 70),
+    (Technique::CellForcingChains, 80),
+    (Technique::RegionForcingChains, 80),
 ];
 
 /// The rating of each technique: a table passed to the finders and the solver.
+///
+/// Where Sudoku Explainer's rating grows with the size of the pattern (longer unique loops,
+/// larger type 3 sets, longer chains), the table holds the base and the finder adds SE's
+/// bonus.
 ///
 /// ```
 /// use sudoku::logic::{Rating, Ratings, Technique};

@@ -6,9 +6,30 @@
 //! applied. Because the order is by increasing rating (with few exceptions SE accepts, e.g. a
 //! unique loop rated 5.0 tried before a 5.0 naked quad), this is almost always the easiest
 //! available step, but it is the order, not a minimum over all steps, that matches SE's ratings.
+//!
+//! **Uniqueness.** Unique loops and BUG reason "otherwise the puzzle would have two solutions",
+//! so they are only sound on a puzzle with exactly one. The solver never trusts the caller on
+//! this: by default ([`Uniqueness::Check`]) it counts the solutions of the placed digits (up to
+//! two) the first time such a finder's turn comes, and skips those finders unless the count is
+//! exactly one. The candidates of a state only ever narrow its placed digits' solutions, so one
+//! solution there means at most one for the state.
 
 use super::techniques::REGISTRY;
 use super::{CandidateGrid, Finder, Ratings, Step};
+use crate::solve::{self, Count};
+
+/// Whether the solver may use techniques that assume the puzzle has exactly one solution
+/// (unique loops, BUG; see [`Finder::assumes_unique_solution`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Uniqueness {
+    /// Use them only after checking, with the exact solver, that the placed digits have
+    /// exactly one solution (the default). A puzzle with several solutions (or none) never
+    /// gets a uniqueness step.
+    #[default]
+    Check,
+    /// Never use them (for a rating without uniqueness arguments).
+    Never,
+}
 
 /// How a solve ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -50,28 +71,57 @@ pub struct Path {
 pub struct Solver<'a> {
     finders: &'a [&'a dyn Finder],
     ratings: &'a Ratings,
+    uniqueness: Uniqueness,
 }
 
 impl<'a> Solver<'a> {
     /// A solver using every registered technique ([`REGISTRY`]) in SE's order.
     pub fn new(ratings: &'a Ratings) -> Solver<'a> {
-        Solver {
-            finders: REGISTRY,
-            ratings,
-        }
+        Solver::with_finders(REGISTRY, ratings)
     }
 
     /// A solver using only `finders`, tried in the given order.
     pub fn with_finders(finders: &'a [&'a dyn Finder], ratings: &'a Ratings) -> Solver<'a> {
-        Solver { finders, ratings }
+        Solver {
+            finders,
+            ratings,
+            uniqueness: Uniqueness::Check,
+        }
+    }
+
+    /// The same solver with another [`Uniqueness`] policy.
+    pub fn with_uniqueness(self, uniqueness: Uniqueness) -> Solver<'a> {
+        Solver { uniqueness, ..self }
     }
 
     /// The step the solver would take next in `grid`: the first step of the first finder
     /// that has one. `None` if the grid is solved or no finder has a step.
+    ///
+    /// Under [`Uniqueness::Check`], reaching a uniqueness finder costs one solution count
+    /// (usually well under a millisecond).
     pub fn next_step(&self, grid: &CandidateGrid) -> Option<Step> {
-        self.finders
-            .iter()
-            .find_map(|finder| finder.first(grid, self.ratings))
+        self.next_step_with(grid, &mut None)
+    }
+
+    /// [`next_step`](Solver::next_step), with the answer to "may uniqueness finders run?"
+    /// cached in `unique` (computed the first time a uniqueness finder's turn comes).
+    fn next_step_with(&self, grid: &CandidateGrid, unique: &mut Option<bool>) -> Option<Step> {
+        self.finders.iter().find_map(|finder| {
+            if finder.assumes_unique_solution()
+                && !*unique.get_or_insert_with(|| self.has_one_solution(grid))
+            {
+                return None;
+            }
+            finder.first(grid, self.ratings)
+        })
+    }
+
+    /// Whether uniqueness finders may run on `grid` under this solver's policy.
+    fn has_one_solution(&self, grid: &CandidateGrid) -> bool {
+        match self.uniqueness {
+            Uniqueness::Check => solve::count(&grid.to_grid(), 2) == Count::Exact(1),
+            Uniqueness::Never => false,
+        }
     }
 
     /// Solves from `grid` as far as the finders allow.
@@ -81,8 +131,11 @@ impl<'a> Solver<'a> {
     pub fn solve(&self, grid: &CandidateGrid) -> Path {
         let mut grid = grid.clone();
         let mut steps = Vec::new();
+        // Checked once per solve: a sound step keeps the placed digits' solutions (it only
+        // places digits of the one solution), so the answer stays true along the path.
+        let mut unique = None;
         while !grid.is_solved() {
-            let Some(step) = self.next_step(&grid) else {
+            let Some(step) = self.next_step_with(&grid, &mut unique) else {
                 break;
             };
             // A finder only reports steps that change the grid; this guards the loop anyway.
@@ -109,6 +162,7 @@ impl std::fmt::Debug for Solver<'_> {
         let techniques: Vec<_> = self.finders.iter().map(|f| f.technique()).collect();
         f.debug_struct("Solver")
             .field("techniques", &techniques)
+            .field("uniqueness", &self.uniqueness)
             .finish_non_exhaustive()
     }
 }

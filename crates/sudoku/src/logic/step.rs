@@ -1,11 +1,11 @@
 //! One deduction as plain data.
 
-use super::{Rating, Technique};
+use super::{Link, Rating, Technique};
 use crate::board::{Cell, Digit, House};
 use serde::{Deserialize, Serialize};
 
 /// One step of a human-style solve: which technique, what it places and eliminates, and the
-/// cells, houses and digits that form its pattern.
+/// cells, houses, digits and (for chains) links that form its pattern.
 ///
 /// A step is plain data: it holds no reference to a grid and no words. [`explain`](super::explain)
 /// renders it as text; `serde` turns it into JSON. What `cells`, `houses` and `digits` hold, and
@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 ///     cells: vec![Cell::new(0).unwrap()],
 ///     houses: vec![],
 ///     digits: vec![Digit::new(5).unwrap()],
+///     links: vec![],
 /// };
 /// let json = serde_json::to_string(&step).unwrap();
 /// assert!(json.starts_with(r#"{"technique":"naked_single","rating":2.3,"placements":[[0,5]]"#));
@@ -46,6 +47,10 @@ pub struct Step {
     pub houses: Vec<House>,
     /// The digits of the pattern (meaning per [`Technique`]).
     pub digits: Vec<Digit>,
+    /// The implications of a chain, in chain order (see [`Technique`] for each chain kind);
+    /// empty for other techniques, and then left out of the JSON.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<Link>,
 }
 
 impl Step {
@@ -59,6 +64,7 @@ impl Step {
             cells: Vec::new(),
             houses: Vec::new(),
             digits: Vec::new(),
+            links: Vec::new(),
         }
     }
 

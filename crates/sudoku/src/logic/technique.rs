@@ -105,12 +105,99 @@ techniques! {
     /// A pivot `xyz` sees pincers `xz` and `yz`: `z` leaves every cell that sees all three.
     /// cells: `[pivot, xz pincer, yz pincer]`; houses: none; digits: `[x, y, z]`.
     XyzWing = "xyz_wing", "XYZ-Wing";
+    /// Unique rectangle or loop, type 1: every cell of a loop of cells holding digits `a` and
+    /// `b` (each house it visits holds two of its cells) is bivalue but one, the rescue cell,
+    /// which loses `a` and `b`, as otherwise the puzzle would have two solutions. Only used on
+    /// a puzzle with one solution. A loop of four cells is a rectangle; longer loops (6, 8,
+    /// 10... cells) are rated higher. cells: the loop in loop order; houses: none; digits:
+    /// `[a, b]`.
+    UniqueLoopType1 = "unique_loop_type_1", "Unique rectangle type 1";
+    /// Unique rectangle or loop, type 2: the loop's cells with more than `a` and `b` all hold
+    /// the same one extra digit `x`, so one of them is `x`, and `x` leaves every cell that sees
+    /// them all. cells: the loop in loop order, then the cells holding `x` again; houses: none;
+    /// digits: `[a, b, x]`.
+    UniqueLoopType2 = "unique_loop_type_2", "Unique rectangle type 2";
+    /// Unique rectangle or loop, type 3 with a naked set: the two loop cells `c1`, `c2` with
+    /// extra digits share a house; one of them holds an extra digit, so their extra digits act
+    /// as one cell that forms a naked set with other cells of the house. cells: the loop in loop
+    /// order, then `c1`, `c2`, then the other cells of the set; houses: `[house]`; digits:
+    /// `[a, b]` then the digits of the set.
+    UniqueLoopType3Naked = "unique_loop_type_3_naked", "Unique rectangle type 3 (naked set)";
+    /// Unique rectangle or loop, type 3 with a hidden set: `c1` and `c2` (as in
+    /// [`Technique::UniqueLoopType3Naked`]) hold at most one of `a`, `b` and the set's other
+    /// digits between them, so those digits fill the other cells of the set, which lose their
+    /// other candidates. cells: the loop in loop order, then `c1`, `c2`, then the other cells
+    /// of the set; houses: `[house]`; digits: the set's digits, `a` and `b` first.
+    UniqueLoopType3Hidden = "unique_loop_type_3_hidden", "Unique rectangle type 3 (hidden set)";
+    /// Unique rectangle or loop, type 4: in a house shared by the two loop cells `c1`, `c2`
+    /// with extra digits, `a` can only go in those two cells, so one of them is `a` and neither
+    /// can be `b`. cells: the loop in loop order, then `c1`, `c2`; houses: `[house]`; digits:
+    /// `[a, b]` (`b` is removed).
+    UniqueLoopType4 = "unique_loop_type_4", "Unique rectangle type 4";
     /// Like [`Technique::NakedPair`], with four cells and four digits.
     NakedQuad = "naked_quad", "Naked quad";
     /// Like [`Technique::XWing`], with four base and four cover lines.
     Jellyfish = "jellyfish", "Jellyfish";
     /// Like [`Technique::HiddenPair`], with four digits and four cells.
     HiddenQuad = "hidden_quad", "Hidden quad";
+    /// Bivalue universal grave, type 1: without its extra candidates one cell, every empty
+    /// cell would be bivalue and every candidate would appear twice in each house, a pattern
+    /// with two solutions or none; so that cell takes one of its extra candidates and loses the
+    /// others. Only used on a puzzle with one solution. cells: `[cell]`; houses: none; digits:
+    /// the extra candidates (kept).
+    BugType1 = "bug_type_1", "BUG type 1";
+    /// BUG, type 2: several cells hold extra candidates, all the same digit `x`; one of them is
+    /// `x`, so `x` leaves every cell that sees them all. cells: the BUG cells; houses: none;
+    /// digits: `[x]`.
+    BugType2 = "bug_type_2", "BUG type 2";
+    /// BUG, type 3: the BUG cells share a house; one of them takes an extra candidate, so
+    /// their extra candidates act as one cell that forms a naked set with other cells of the
+    /// house. cells: the BUG cells, then the other cells of the set (one fewer than its
+    /// digits); houses: `[house]`; digits: the digits of the set.
+    BugType3 = "bug_type_3", "BUG type 3";
+    /// BUG, type 4: two BUG cells share a house where digit `x` is only in them; one of them
+    /// is `x` and the other takes an extra candidate, so both lose their remaining candidate.
+    /// cells: the two BUG cells; houses: `[house]`; digits: `[x]`.
+    BugType4 = "bug_type_4", "BUG type 4";
+    /// Aligned pair exclusion: of all the ways to fill two cells, those that put one digit in
+    /// both while they see each other, or that take both candidates of a bivalue cell both
+    /// see, are impossible; a candidate used by no remaining way is removed. cells: the two
+    /// cells, then the bivalue cells both see; houses: none; digits: none.
+    AlignedPairExclusion = "aligned_pair_exclusion", "Aligned pair exclusion";
+    /// Sudoku Explainer's bidirectional X-cycle: a loop on one digit, alternating "on" and
+    /// "off" nodes along strong and weak links, that holds whichever way it is read; the digit
+    /// leaves every cell outside the loop that sees an "on" and an "off" node. Rated 6.5 plus
+    /// SE's length bonus. cells: the loop's cells in order; houses: none; digits: `[digit]`;
+    /// links: around the loop from its first node back to it.
+    XCycle = "x_cycle", "Bidirectional X-cycle";
+    /// Sudoku Explainer's forcing X-chain: on one digit, assuming a candidate on leads to it
+    /// being off (it is removed), or assuming it off leads to it being on (it is placed). A
+    /// 6-node one is a turbot fish (skyscraper, 2-string kite...). Rated 6.6 plus SE's length
+    /// bonus. cells: the chain's cells in order; houses: none; digits: `[digit]`; links: from
+    /// the assumption to its opposite.
+    ForcingXChain = "forcing_x_chain", "Forcing X-chain";
+    /// Sudoku Explainer's bidirectional Y-cycle: like [`Technique::XCycle`] through bivalue
+    /// cells, a digit at a time (a remote pair loop when all cells hold the same two). Rated
+    /// 6.5 plus SE's length bonus. cells, links: as for [`Technique::XCycle`]; digits: the
+    /// digits used, in increasing order.
+    YCycle = "y_cycle", "Bidirectional Y-cycle";
+    /// Sudoku Explainer's bidirectional cycle with both kinds of links (a continuous nice
+    /// loop). Rated 7.0 plus SE's length bonus. Laid out like [`Technique::YCycle`].
+    Cycle = "cycle", "Bidirectional cycle";
+    /// Sudoku Explainer's forcing chain with both kinds of links (an XY-chain, W-wing, AIC or
+    /// discontinuous nice loop). Rated 7.0 plus SE's length bonus. cells, links: as for
+    /// [`Technique::ForcingXChain`]; digits: the digits used, in increasing order.
+    ForcingChain = "forcing_chain", "Forcing chain";
+    /// Sudoku Explainer's cell forcing chains: whichever candidate a cell (of three or more)
+    /// holds, chains lead to the same conclusion, which therefore holds. Rated 8.0 plus SE's
+    /// length bonus on the nodes of all the chains. cells: `[cell]`; houses: none; digits: the
+    /// cell's candidates; links: each candidate's chain in turn, to the conclusion.
+    CellForcingChains = "cell_forcing_chains", "Cell forcing chains";
+    /// Sudoku Explainer's region forcing chains: wherever a digit goes in a house, chains lead
+    /// to the same conclusion. Rated like [`Technique::CellForcingChains`]. cells: the digit's
+    /// cells in the house; houses: `[house]`; digits: `[digit]`; links: each place's chain in
+    /// turn, to the conclusion.
+    RegionForcingChains = "region_forcing_chains", "Region forcing chains";
 }
 
 impl Technique {
@@ -145,7 +232,12 @@ mod tests {
             assert_eq!(json, format!("\"{}\"", t.id()));
             let back: Technique = serde_json::from_str(&json).expect("deserializes");
             assert_eq!(back, t);
-            assert!(t.id().bytes().all(|b| b.is_ascii_lowercase() || b == b'_'));
+            // snake_case: lower-case letters, digits and underscores, starting with a letter.
+            assert!(t.id().starts_with(|c: char| c.is_ascii_lowercase()));
+            assert!(t
+                .id()
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'));
         }
         assert_eq!(Technique::from_id("nope"), None);
         assert_eq!(Technique::XWing.to_string(), "X-Wing");

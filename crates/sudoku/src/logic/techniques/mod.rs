@@ -10,27 +10,37 @@
 //! complementary naked set is smaller), because the first step found decides the solve path and
 //! so the rating. Those conditions are noted in each file.
 
+mod aligned_pair;
+mod bug;
 mod direct_hidden_set;
 mod direct_locking;
 mod fish;
+mod forcing_chains;
 mod full_house;
 mod hidden_set;
 mod hidden_single;
 mod locking;
+mod multiple_chains;
 mod naked_set;
 mod naked_single;
+mod unique_loop;
 mod xy_wing;
 mod xyz_wing;
 
+pub use aligned_pair::AlignedPairExclusion;
+pub use bug::Bug;
 pub use direct_hidden_set::DirectHiddenSet;
 pub use direct_locking::DirectLocking;
 pub use fish::Fish;
+pub use forcing_chains::ForcingChains;
 pub use full_house::FullHouse;
 pub use hidden_set::HiddenSet;
 pub use hidden_single::HiddenSingle;
 pub use locking::Locking;
+pub use multiple_chains::MultipleForcingChains;
 pub use naked_set::NakedSet;
 pub use naked_single::NakedSingle;
+pub use unique_loop::UniqueLoops;
 pub use xy_wing::XyWing;
 pub use xyz_wing::XyzWing;
 
@@ -60,19 +70,24 @@ pub static REGISTRY: &[&dyn Finder] = &[
     &HiddenSet::TRIPLE,
     &XyWing,
     &XyzWing,
-    // Unique loops (4.5-5.0) go here, before the quads.
+    &UniqueLoops::TYPES_1_TO_4,
     &NakedSet::QUAD,
     &Fish::JELLYFISH,
     &HiddenSet::QUAD,
-    // Then BUG, aligned pair exclusion and the chains.
+    &Bug,
+    &AlignedPairExclusion,
+    &ForcingChains,
+    // SE's aligned triplet exclusion (7.5) and Nishio forcing chains go here.
+    &MultipleForcingChains,
 ];
 
-/// The registered finder of `technique`, if it has one.
+/// The registered finder of `technique`, if it has one (a finder may report several
+/// techniques: see [`Finder::techniques`]).
 pub fn finder(technique: Technique) -> Option<&'static dyn Finder> {
     REGISTRY
         .iter()
         .copied()
-        .find(|f| f.technique() == technique)
+        .find(|f| f.techniques().contains(&technique))
 }
 
 /// Sorts a step's lists into their documented order and hands it to `found`.
@@ -124,10 +139,16 @@ mod tests {
 
     #[test]
     fn the_registry_is_in_search_order_and_covers_every_technique_once() {
-        let listed: Vec<Technique> = REGISTRY.iter().map(|f| f.technique()).collect();
+        let listed: Vec<Technique> = REGISTRY
+            .iter()
+            .flat_map(|f| f.techniques().iter().copied())
+            .collect();
         assert_eq!(listed, Technique::ALL);
+        for f in REGISTRY {
+            assert_eq!(f.techniques().first(), Some(&f.technique()));
+        }
         for &t in Technique::ALL {
-            assert_eq!(finder(t).map(|f| f.technique()), Some(t));
+            assert!(finder(t).is_some_and(|f| f.techniques().contains(&t)));
         }
     }
 

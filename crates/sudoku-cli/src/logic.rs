@@ -1,0 +1,533 @@
+//! `sudoku hint` and `sudoku explain`: the next human-style step of a puzzle, or its whole
+//! solve path, in words or as JSON.
+//!
+//! Both read puzzles one at a time, in input order, on the main thread: a hint is instant and
+//! an explanation is read by a person, so there is nothing to gain from the parallel batch
+//! pipeline. Besides every puzzle format of `sudoku solve`, a line of 729 candidate characters
+//! (the pencilmark form, see `sudoku::logic::CandidateGrid`) is read as a pencilmark state, so
+//! a position can be hinted from where a player is.
+
+use crate::args::{ExplainArgs, HintArgs};
+use crate::rate::budget_of;
+use serde::Serialize;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use sudoku::format::{self, ParseError, Records};
+use sudoku::logic::{explain, CandidateGrid, Outcome, Ratings, Solver, Step};
+use sudoku::rate::{check_proper, HodokuTable, RateError, Rated, Rater};
+
+/// The longest line kept, in bytes (no format needs a fraction of it); the rest is dropped, so
+/// a file without newlines cannot exhaust memory.
+const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// One input as named on the command line.
+struct Input {
+    /// The name in messages and JSON: the path as given, or `<stdin>`.
+    name: String,
+    /// `None` for standard input.
+    path: Option<PathBuf>,
+}
+
+/// The inputs named on the command line: none, or `-`, means standard input.
+fn inputs(files: &[PathBuf]) -> Vec<Input> {
+    let stdin = || Input {
+        name: "<stdin>".to_string(),
+        path: None,
+    };
+    if files.is_empty() {
+        return vec![stdin()];
+    }
+    files
+        .iter()
+        .map(|path| {
+            if path.as_os_str() == "-" {
+                stdin()
+            } else {
+                Input {
+                    name: path.display().to_string(),
+                    path: Some(path.clone()),
+                }
+            }
+        })
+        .collect()
+}
+
+/// What the reader found: a puzzle (or pencilmark state), or why there is none.
+enum Item {
+    /// A state to work on, with the line it starts on and its text as an 81- or 729-character
+    /// line.
+    State {
+        line: usize,
+        state: Box<CandidateGrid>,
+        input: String,
+    },
+    /// Text that is not a puzzle.
+    Bad {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+}
+
+impl Item {
+    /// The item of one record from the splitter.
+    fn from_record(record: Result<format::Record, ParseError>) -> Item {
+        let parsed = record.and_then(|record| record.parse().map(|parsed| (record.line, parsed)));
+        match parsed {
+            Ok((line, parsed)) => Item::State {
+                line,
+                state: Box::new(CandidateGrid::from_grid(&parsed.grid)),
+                input: format::to_line(&parsed.grid),
+            },
+            Err(err) => Item::Bad {
+                line: err.line,
+                column: err.column,
+                message: err.kind.to_string(),
+            },
+        }
+    }
+}
+
+/// Reads every input in order and hands each item to `each` with its input's name. Returns
+/// whether some input could not be read (already reported on standard error).
+fn read_items(
+    files: &[PathBuf],
+    mut each: impl FnMut(&str, Item) -> anyhow::Result<()>,
+) -> anyhow::Result<bool> {
+    let mut unreadable = false;
+    for input in inputs(files) {
+        let result = match &input.path {
+            None => read_source(&input.name, BufReader::new(io::stdin()), &mut each),
+            Some(path) => match File::open(path) {
+                Ok(file) if file.metadata().is_ok_and(|m| m.is_dir()) => {
+                    Err(ReadError::Io(io::Error::other("is a directory")))
+                }
+                Ok(file) => read_source(&input.name, BufReader::new(file), &mut each),
+                Err(err) => Err(ReadError::Io(err)),
+            },
+        };
+        match result {
+            Ok(()) => {}
+            Err(ReadError::Io(err)) => {
+                unreadable = true;
+                eprintln!("sudoku: {}: {err}", input.name);
+            }
+            Err(ReadError::Output(err)) => return Err(err),
+        }
+    }
+    Ok(unreadable)
+}
+
+/// Why reading an input stopped.
+enum ReadError {
+    /// The input could not be read.
+    Io(io::Error),
+    /// Handling an item failed (output error): fatal.
+    Output(anyhow::Error),
+}
+
+fn read_source<R: Read>(
+    name: &str,
+    mut reader: BufReader<R>,
+    each: &mut impl FnMut(&str, Item) -> anyhow::Result<()>,
+) -> Result<(), ReadError> {
+    let mut records = Records::new();
+    let mut buf = Vec::with_capacity(1024);
+    let mut line_no = 0;
+    loop {
+        buf.clear();
+        if read_line_capped(&mut reader, &mut buf).map_err(ReadError::Io)? == 0 {
+            break;
+        }
+        line_no += 1;
+        let text = String::from_utf8_lossy(trim_newline(&buf));
+        let found: Vec<Item> = if is_pencilmark_line(&text) {
+            // The splitter sees a blank line instead, which keeps its line count in step (and
+            // ends whatever it was in the middle of).
+            let mut found: Vec<Item> = records
+                .push_line("")
+                .into_iter()
+                .map(Item::from_record)
+                .collect();
+            found.push(pencilmark_item(line_no, &text));
+            found
+        } else {
+            records
+                .push_line(&text)
+                .into_iter()
+                .map(Item::from_record)
+                .collect()
+        };
+        for item in found {
+            each(name, item).map_err(ReadError::Output)?;
+        }
+    }
+    for record in records.finish() {
+        each(name, Item::from_record(record)).map_err(ReadError::Output)?;
+    }
+    Ok(())
+}
+
+/// Whether `text` holds 729 non-space characters: the one-line pencilmark form.
+fn is_pencilmark_line(text: &str) -> bool {
+    !text.trim_start().starts_with('#')
+        && text.chars().filter(|c| !c.is_whitespace()).count() == 729
+}
+
+fn pencilmark_item(line: usize, text: &str) -> Item {
+    match CandidateGrid::from_candidate_str(text) {
+        Ok(state) => Item::State {
+            line,
+            input: state.to_candidate_string(),
+            state: Box::new(state),
+        },
+        Err(err) => Item::Bad {
+            line,
+            column: 1,
+            message: format!("pencilmarks: {err}"),
+        },
+    }
+}
+
+/// Reads one line (through its `\n`) into `buf`, keeping at most [`MAX_LINE_BYTES`] of it;
+/// returns the bytes consumed (0 at the end of the input).
+fn read_line_capped<R: BufRead>(reader: &mut R, buf: &mut Vec<u8>) -> io::Result<usize> {
+    let mut consumed = 0;
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(err),
+        };
+        if available.is_empty() {
+            return Ok(consumed);
+        }
+        let (take, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(at) => (at + 1, true),
+            None => (available.len(), false),
+        };
+        let room = MAX_LINE_BYTES.saturating_sub(buf.len());
+        buf.extend_from_slice(&available[..take.min(room)]);
+        reader.consume(take);
+        consumed += take;
+        if done {
+            return Ok(consumed);
+        }
+    }
+}
+
+fn trim_newline(line: &[u8]) -> &[u8] {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+/// A step in JSON: the step's data and its sentence.
+#[derive(Serialize)]
+struct JsonStep<'a> {
+    #[serde(flatten)]
+    step: &'a Step,
+    text: String,
+}
+
+impl<'a> JsonStep<'a> {
+    fn new(step: &'a Step) -> JsonStep<'a> {
+        JsonStep {
+            step,
+            text: explain::english(step),
+        }
+    }
+}
+
+/// One `hint` result in JSON.
+#[derive(Serialize)]
+struct JsonHint<'a> {
+    file: &'a str,
+    line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input: Option<&'a str>,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    step: Option<JsonStep<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// The `status` of a puzzle that got no rating or hint, and its message.
+fn refusal(err: &RateError) -> (&'static str, String) {
+    let status = match err {
+        RateError::Invalid(_) => "invalid",
+        RateError::NoSolution => "none",
+        RateError::MultipleSolutions => "multiple",
+        RateError::GaveUp { .. } => "gave_up",
+    };
+    (status, err.to_string())
+}
+
+/// Runs `sudoku hint`; returns whether some input failed.
+pub(crate) fn hint(args: &HintArgs) -> anyhow::Result<bool> {
+    let ratings = Ratings::default();
+    let solver = Solver::new(&ratings);
+    let mut failed = false;
+    let mut out = io::stdout().lock();
+    let unreadable = read_items(&args.input.files, |name, item| {
+        let (line, state, input) = match item {
+            Item::State { line, state, input } => (line, state, input),
+            Item::Bad {
+                line,
+                column,
+                message,
+            } => {
+                failed = true;
+                eprintln!("{name}:{line}:{column}: error: {message}");
+                if args.json {
+                    let record = JsonHint {
+                        file: name,
+                        line,
+                        input: None,
+                        status: "error",
+                        step: None,
+                        error: Some(format!("line {line}, column {column}: {message}")),
+                    };
+                    serde_json::to_writer(&mut out, &record)?;
+                }
+                writeln!(out)?;
+                return Ok(());
+            }
+        };
+        let mut record = JsonHint {
+            file: name,
+            line,
+            input: Some(&input),
+            status: "step",
+            step: None,
+            error: None,
+        };
+        let step;
+        let text = match check_proper(&state) {
+            Err(err @ (RateError::Invalid(_) | RateError::NoSolution)) => {
+                failed = true;
+                let (status, message) = refusal(&err);
+                eprintln!("{name}:{line}: error: {message}");
+                record.status = status;
+                record.error = Some(message);
+                String::new()
+            }
+            checked => {
+                if checked.is_err() && !args.json {
+                    eprintln!(
+                        "{name}:{line}: warning: several solutions; hints skip the uniqueness \
+                         techniques"
+                    );
+                }
+                if state.is_solved() {
+                    record.status = "solved";
+                    "The puzzle is solved: there is no step left.".to_string()
+                } else if let Some(found) = solver.next_step(&state) {
+                    step = found;
+                    record.step = Some(JsonStep::new(&step));
+                    explain::english(&step)
+                } else {
+                    record.status = "stuck";
+                    "No step found: the puzzle needs a technique this solver does not have."
+                        .to_string()
+                }
+            }
+        };
+        if args.json {
+            serde_json::to_writer(&mut out, &record)?;
+            writeln!(out)?;
+        } else {
+            writeln!(out, "{text}")?;
+        }
+        Ok(())
+    })?;
+    out.flush()?;
+    Ok(failed || unreadable)
+}
+
+/// One `explain` result in JSON.
+#[derive(Serialize)]
+struct JsonPath<'a> {
+    file: &'a str,
+    line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input: Option<&'a str>,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating: Option<&'a sudoku::rate::PuzzleRating>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<Vec<JsonStep<'a>>>,
+    /// The pencilmarks where a stuck path ended.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// Runs `sudoku explain`; returns whether some input failed.
+pub(crate) fn explain_paths(args: &ExplainArgs) -> anyhow::Result<bool> {
+    let (ratings, table) = (Ratings::default(), HodokuTable::default());
+    let rater = Rater::new(&ratings, &table).with_budget(budget_of(args.time_limit, None));
+    let mut failed = false;
+    let mut printed = 0u64;
+    let mut out = io::stdout().lock();
+    let unreadable = read_items(&args.input.files, |name, item| {
+        let (line, state, input) = match item {
+            Item::State { line, state, input } => (line, state, input),
+            Item::Bad {
+                line,
+                column,
+                message,
+            } => {
+                failed = true;
+                eprintln!("{name}:{line}:{column}: error: {message}");
+                if args.json {
+                    let record = JsonPath {
+                        file: name,
+                        line,
+                        input: None,
+                        status: "error",
+                        rating: None,
+                        steps: None,
+                        end: None,
+                        error: Some(format!("line {line}, column {column}: {message}")),
+                    };
+                    serde_json::to_writer(&mut out, &record)?;
+                    writeln!(out)?;
+                }
+                return Ok(());
+            }
+        };
+        let result = rater.rate_state(&state);
+        if let Err(err) = &result {
+            failed = true;
+            eprintln!("{name}:{line}: error: {err}");
+        }
+        if args.json {
+            let record = match &result {
+                Ok(rated) => JsonPath {
+                    file: name,
+                    line,
+                    input: Some(&input),
+                    status: outcome_status(rated.path.outcome),
+                    rating: Some(&rated.rating),
+                    steps: Some(rated.path.steps.iter().map(JsonStep::new).collect()),
+                    end: (rated.path.outcome == Outcome::Stuck)
+                        .then(|| rated.path.grid.to_candidate_string()),
+                    error: None,
+                },
+                Err(err) => {
+                    let (status, message) = refusal(err);
+                    JsonPath {
+                        file: name,
+                        line,
+                        input: Some(&input),
+                        status,
+                        rating: None,
+                        steps: None,
+                        end: None,
+                        error: Some(message),
+                    }
+                }
+            };
+            serde_json::to_writer(&mut out, &record)?;
+            writeln!(out)?;
+        } else {
+            if printed > 0 {
+                writeln!(out)?;
+            }
+            printed += 1;
+            writeln!(out, "# {name}:{line} {input}")?;
+            match &result {
+                Ok(rated) => write_path(&mut out, rated)?,
+                Err(err) => writeln!(out, "Not explained: {err}.")?,
+            }
+        }
+        Ok(())
+    })?;
+    out.flush()?;
+    Ok(failed || unreadable)
+}
+
+fn outcome_status(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Solved => "solved",
+        Outcome::Stuck => "stuck",
+    }
+}
+
+/// The text form of a path: one numbered line per step, then a summary.
+fn write_path(out: &mut impl Write, rated: &Rated) -> io::Result<()> {
+    let steps = &rated.path.steps;
+    let width = steps.len().to_string().len();
+    for (i, step) in steps.iter().enumerate() {
+        writeln!(
+            out,
+            "{:>width$}. ({}) {}",
+            i + 1,
+            step.rating,
+            explain::english(step)
+        )?;
+    }
+    let rating = &rated.rating;
+    let hardest = match rating.hardest {
+        Some(technique) => format!("; hardest step: {technique}"),
+        None => String::new(),
+    };
+    let plural = if steps.len() == 1 { "" } else { "s" };
+    match rated.path.outcome {
+        Outcome::Solved => writeln!(
+            out,
+            "Solved in {} step{plural}. ER/EP/ED {}; level {} (HoDoKu-style score {}){hardest}.",
+            steps.len(),
+            rating.se,
+            rating.hodoku.level,
+            rating.hodoku.score
+        ),
+        Outcome::Stuck => writeln!(
+            out,
+            "Stuck after {} step{plural}: no technique this solver has applies, so it rates \
+             {} as Sudoku Explainer rates a puzzle beyond its techniques. Pencilmarks now: {}",
+            steps.len(),
+            rating.se,
+            rated.path.grid.to_candidate_string()
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pencilmark_lines_are_told_from_puzzles() {
+        let pencils = "123456789".repeat(81);
+        assert!(is_pencilmark_line(&pencils));
+        assert!(is_pencilmark_line(&format!(
+            "  {} ",
+            "1.3.5.7.9 ".repeat(81)
+        )));
+        assert!(!is_pencilmark_line(&".".repeat(81)));
+        assert!(!is_pencilmark_line(&format!("#{}", "1".repeat(729))));
+        match pencilmark_item(3, &"1".repeat(729)) {
+            Item::Bad { line, message, .. } => {
+                assert_eq!(line, 3);
+                assert!(message.starts_with("pencilmarks: "), "{message}");
+            }
+            Item::State { .. } => panic!("a digit in the wrong slot is an error"),
+        }
+    }
+
+    #[test]
+    fn lines_are_capped_and_trimmed() {
+        let long = format!("{}\nnext\r\n", "x".repeat(MAX_LINE_BYTES + 10));
+        let mut reader = io::Cursor::new(long.into_bytes());
+        let mut buf = Vec::new();
+        let consumed = read_line_capped(&mut reader, &mut buf).expect("reads");
+        assert_eq!((consumed, buf.len()), (MAX_LINE_BYTES + 11, MAX_LINE_BYTES));
+        buf.clear();
+        read_line_capped(&mut reader, &mut buf).expect("reads");
+        assert_eq!(trim_newline(&buf), b"next");
+    }
+}

@@ -1,0 +1,418 @@
+//! `sudoku hint`, `sudoku explain` and `sudoku rate`: words and JSON, pencilmark input, bad
+//! lines with their place, puzzles without exactly one solution, order with many threads, and
+//! the per-puzzle limits.
+
+mod common;
+
+use common::*;
+use predicates::prelude::*;
+
+/// easy50 #6 (of the serate file): SE rates it 2.6/1.2/1.2.
+const EASY: &str =
+    "1..92....524.1...........7..5...81.2.........4.27...9..6...........3.945....71..6";
+
+/// top95 #4: SE rates it 7.1/1.2/1.2, so its path needs chains.
+const CHAINS: &str =
+    "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....";
+
+#[test]
+fn hint_gives_the_next_step_in_one_sentence() {
+    sudoku()
+        .arg("hint")
+        .write_stdin(format!("{EASY}\n"))
+        .assert()
+        .success()
+        .stdout("Hidden single in box 3: 1 can only go in r3c9.\n");
+}
+
+#[test]
+fn hint_json_carries_the_step_data() {
+    let output = sudoku()
+        .args(["hint", "--json"])
+        .write_stdin(format!("{EASY}\n"))
+        .output()
+        .expect("sudoku runs");
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let records = json_lines(&stdout_of(&output));
+    assert_eq!(records.len(), 1);
+    let record = &records[0];
+    assert_eq!(record["file"], "<stdin>");
+    assert_eq!(record["line"], 1);
+    assert_eq!(record["input"], EASY);
+    assert_eq!(record["status"], "step");
+    let step = &record["step"];
+    assert_eq!(step["technique"], "hidden_single_box");
+    assert_eq!(step["rating"], 1.2);
+    // r3c9 is cell 26 (0-based, row-major); box 3 is block 2.
+    assert_eq!(step["placements"], serde_json::json!([[26, 1]]));
+    assert_eq!(step["houses"], serde_json::json!([{"block": 2}]));
+    assert_eq!(
+        step["text"],
+        "Hidden single in box 3: 1 can only go in r3c9."
+    );
+}
+
+/// The 729-character form of a position: `placed` digits per cell (0 for empty), every other
+/// cell with the candidates in `candidates` (by cell index, or all nine).
+fn pencilmarks(puzzle: &str, candidates: &[(usize, &str)]) -> String {
+    let grid = grid(puzzle);
+    let mut out = String::new();
+    for (i, &value) in grid.values().iter().enumerate() {
+        let keep: Vec<u8> = if value > 0 {
+            vec![value]
+        } else if let Some((_, set)) = candidates.iter().find(|(c, _)| *c == i) {
+            set.bytes().map(|b| b - b'0').collect()
+        } else {
+            (1..=9).collect()
+        };
+        for d in 1..=9u8 {
+            out.push(if keep.contains(&d) {
+                char::from(b'0' + d)
+            } else {
+                '.'
+            });
+        }
+    }
+    out
+}
+
+#[test]
+fn hint_reads_a_pencilmark_position() {
+    // The position after the first step, as pencilmarks (all nine candidates in the empty
+    // cells, which the placed digits then narrow): the hint goes on from there, as it does from
+    // the puzzle with that digit placed.
+    let mut after = EASY.as_bytes().to_vec();
+    after[26] = b'1';
+    let after = String::from_utf8(after).expect("ASCII");
+    let position = pencilmarks(&after, &[]);
+    assert_eq!(position.len(), 729);
+    let from_puzzle = sudoku()
+        .arg("hint")
+        .write_stdin(format!("{after}\n"))
+        .output()
+        .expect("sudoku runs");
+    let from_pencilmarks = sudoku()
+        .args(["hint", "--json"])
+        .write_stdin(format!("{position}\n"))
+        .output()
+        .expect("sudoku runs");
+    assert!(
+        from_pencilmarks.status.success(),
+        "{}",
+        stderr_of(&from_pencilmarks)
+    );
+    let record = &json_lines(&stdout_of(&from_pencilmarks))[0];
+    assert_eq!(record["input"].as_str().map(str::len), Some(729));
+    let text = record["step"]["text"].as_str().expect("a step");
+    assert_eq!(format!("{text}\n"), stdout_of(&from_puzzle));
+    assert_ne!(text, "Hidden single in box 3: 1 can only go in r3c9.");
+
+    // Candidates narrowed by hand are read as given: keeping an empty cell's solution digit is
+    // fine, leaving it out means the position has no solution.
+    let solution = sudoku::solve::solve(&grid(EASY)).expect("solvable");
+    let empty = EASY.find('.').expect("an empty cell");
+    let digit = solution.values()[empty];
+    let other = if digit == 9 { 8 } else { 9 };
+    let keep = format!("{}{}", digit.min(other), digit.max(other));
+    let narrowed = pencilmarks(EASY, &[(empty, keep.as_str())]);
+    sudoku()
+        .arg("hint")
+        .write_stdin(format!("{narrowed}\n"))
+        .assert()
+        .success();
+    let wrong: String = (1..=9u8)
+        .filter(|&d| d != digit)
+        .take(2)
+        .map(|d| char::from(b'0' + d))
+        .collect();
+    let wrong = pencilmarks(EASY, &[(empty, wrong.as_str())]);
+    sudoku()
+        .arg("hint")
+        .write_stdin(format!("{wrong}\n"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("<stdin>:1: error: no solution"));
+}
+
+#[test]
+fn hint_reports_bad_lines_invalid_and_dead_puzzles() {
+    let input = format!("{EASY}\nnot a puzzle\n{INVALID}\n{NO_SOLUTION}\n");
+    let path = scratch_file("hint_bad.txt", &input);
+    let output = sudoku()
+        .arg("hint")
+        .arg(&path)
+        .output()
+        .expect("sudoku runs");
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = stdout_of(&output);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{stdout}");
+    assert!(lines[0].starts_with("Hidden single"));
+    assert_eq!(&lines[1..], ["", "", ""]);
+    let stderr = stderr_of(&output);
+    let name = path.display().to_string();
+    assert!(
+        stderr.contains(&format!("{name}:2:1: error: unexpected character 'n'")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("{name}:3: error: invalid puzzle: ")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("{name}:4: error: no solution")),
+        "{stderr}"
+    );
+    // A broken pencilmark line is reported too.
+    let broken = format!("{}x", &"123456789".repeat(81)[..728]);
+    sudoku()
+        .arg("hint")
+        .write_stdin(format!("{broken}\n"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "<stdin>:1:1: error: pencilmarks: ",
+        ));
+}
+
+#[test]
+fn hint_on_a_solved_grid_or_several_solutions() {
+    sudoku()
+        .arg("hint")
+        .write_stdin(format!("{LEETCODE_SOLUTION}\n"))
+        .assert()
+        .success()
+        .stdout("The puzzle is solved: there is no step left.\n");
+    sudoku()
+        .args(["hint"])
+        .write_stdin(format!("{TWO_SOLUTIONS}\n"))
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("warning: several solutions"));
+}
+
+#[test]
+fn explain_lists_every_step_and_sums_up() {
+    let output = sudoku()
+        .arg("explain")
+        .write_stdin(format!("{EASY}\n"))
+        .output()
+        .expect("sudoku runs");
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let stdout = stdout_of(&output);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], format!("# <stdin>:1 {EASY}"));
+    assert_eq!(
+        lines[1],
+        " 1. (1.2) Hidden single in box 3: 1 can only go in r3c9."
+    );
+    let last = lines.last().expect("a summary");
+    // One step per line between the header and the summary, numbered from 1.
+    let steps = lines.len() - 2;
+    assert!(
+        last.starts_with(&format!(
+            "Solved in {steps} steps. ER/EP/ED 2.6/1.2/1.2; level "
+        )),
+        "{last}"
+    );
+    for (i, line) in lines[1..=steps].iter().enumerate() {
+        assert!(
+            line.trim_start().starts_with(&format!("{}. (", i + 1)),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn explain_json_has_the_rating_and_each_step() {
+    let output = sudoku()
+        .args(["explain", "--json"])
+        .write_stdin(format!("{EASY}\n{TWO_SOLUTIONS}\n"))
+        .output()
+        .expect("sudoku runs");
+    assert_eq!(output.status.code(), Some(1), "several solutions fail");
+    let records = json_lines(&stdout_of(&output));
+    assert_eq!(records.len(), 2);
+    let first = &records[0];
+    assert_eq!(first["status"], "solved");
+    assert_eq!(first["rating"]["er"], 2.6);
+    assert_eq!(first["rating"]["ep"], 1.2);
+    assert_eq!(first["rating"]["ed"], 1.2);
+    assert_eq!(first["rating"]["outcome"], "solved");
+    let steps = first["steps"].as_array().expect("steps");
+    assert_eq!(first["rating"]["steps"], steps.len());
+    assert!(steps
+        .iter()
+        .all(|s| s["text"].is_string() && s["technique"].is_string()));
+    // 81 cells minus the givens are placed, one per placing step.
+    let placed: usize = steps
+        .iter()
+        .map(|s| s["placements"].as_array().map_or(0, Vec::len))
+        .sum();
+    assert_eq!(placed, EASY.bytes().filter(|&b| b == b'.').count());
+    assert_eq!(records[1]["status"], "multiple");
+    assert_eq!(records[1]["error"], "more than one solution");
+}
+
+#[test]
+fn rate_prints_ratings_in_input_order_with_many_threads() {
+    let sample = std::fs::read_to_string(testdata("sample.txt")).expect("the corpus");
+    let puzzles: Vec<&str> = sample.lines().take(60).collect();
+    let input: String = puzzles.iter().map(|p| format!("{p}\n")).collect();
+    let path = scratch_file("rate_order.txt", &input);
+    let output = sudoku()
+        .args(["rate", "--threads", "4", "--time-limit", "20000"])
+        .arg(&path)
+        .output()
+        .expect("sudoku runs");
+    let stdout = stdout_of(&output);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), puzzles.len(), "{}", stderr_of(&output));
+    for (puzzle, line) in puzzles.iter().zip(&lines) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields[0], grid_line(puzzle), "{line}");
+        let rated = fields.len() == 3
+            && fields[1].split('/').count() == 3
+            && ["easy", "medium", "hard", "unfair", "extreme", "stuck"].contains(&fields[2]);
+        assert!(rated || fields[1] == "gave_up", "{line}");
+    }
+}
+
+/// The puzzle as the rater prints it ('.' for blanks).
+fn grid_line(puzzle: &str) -> String {
+    sudoku::format::to_line(&grid(puzzle))
+}
+
+#[test]
+fn rate_line_output_matches_sudoku_explainer_on_known_puzzles() {
+    // easy50 #3 is 2.0/1.2/1.2 by serate 1.2.1.3, and EASY 2.6/1.2/1.2.
+    let easy50_3 =
+        "......9.7...42.18....7.5.261..9.4....5.....4....5.7..992.1.8....34.59...5.7......";
+    let output = sudoku()
+        .arg("rate")
+        .write_stdin(format!("{easy50_3}\n{EASY}\n"))
+        .output()
+        .expect("sudoku runs");
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let stdout = stdout_of(&output);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(
+        lines[0].starts_with(&format!("{easy50_3}\t2.0/1.2/1.2\t")),
+        "{stdout}"
+    );
+    assert!(
+        lines[1].starts_with(&format!("{EASY}\t2.6/1.2/1.2\t")),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn rate_json_and_puzzles_without_a_rating() {
+    let input = format!("{EASY}\n{TWO_SOLUTIONS}\n{NO_SOLUTION}\n{INVALID}\nnope\n");
+    let path = scratch_file("rate_mixed.txt", &input);
+    let output = sudoku()
+        .args(["rate", "--json", "--time"])
+        .arg(&path)
+        .output()
+        .expect("sudoku runs");
+    assert_eq!(output.status.code(), Some(1));
+    let records = json_lines(&stdout_of(&output));
+    let statuses: Vec<&str> = records
+        .iter()
+        .map(|r| r["status"].as_str().unwrap_or("?"))
+        .collect();
+    assert_eq!(statuses, ["rated", "multiple", "none", "invalid", "error"]);
+    let rated = &records[0];
+    assert_eq!(
+        (rated["er"].clone(), rated["ep"].clone()),
+        (2.6.into(), 1.2.into())
+    );
+    assert!(rated["level"].is_string() && rated["score"].is_u64());
+    assert_eq!(rated["line"], 1);
+    assert!(rated["time_us"].is_f64());
+    assert_eq!(records[4]["line"], 5);
+    assert_eq!(
+        records[4]["error"],
+        "line 5, column 1: unexpected character 'n'"
+    );
+    // JSON keeps the reasons in the records; only the bad line is also on standard error.
+    let stderr = stderr_of(&output);
+    assert!(
+        stderr.contains(":5:1: error: unexpected character 'n'"),
+        "{stderr}"
+    );
+
+    let output = sudoku()
+        .arg("rate")
+        .arg(&path)
+        .output()
+        .expect("sudoku runs");
+    let stdout = stdout_of(&output);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[1], format!("{TWO_SOLUTIONS}\tmultiple"));
+    assert_eq!(lines[2], format!("{}\tnone", grid_line(NO_SOLUTION)));
+    assert!(lines[3].starts_with(&format!("{}\tinvalid\t", grid_line(INVALID))));
+    assert_eq!(lines[4], "error");
+    let stderr = stderr_of(&output);
+    assert!(
+        stderr.contains(":2: error: more than one solution"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn rate_reports_puzzles_over_the_limits_and_goes_on() {
+    // A zero time limit is spent before the first step; the puzzles are reported, not dropped.
+    let output = sudoku()
+        .args(["rate", "--time-limit", "0"])
+        .write_stdin(format!("{CHAINS}\n{EASY}\n"))
+        .output()
+        .expect("sudoku runs");
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = stdout_of(&output);
+    assert_eq!(
+        stdout,
+        format!(
+            "{CHAINS}\tgave_up\ttime limit of 0 ms reached after 0 steps\n\
+             {EASY}\tgave_up\ttime limit of 0 ms reached after 0 steps\n"
+        )
+    );
+    assert!(stderr_of(&output).contains("raise --time-limit"));
+    sudoku()
+        .args(["rate", "--max-steps", "5", "--json"])
+        .write_stdin(format!("{EASY}\n"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            r#""status":"gave_up","error":"gave up: step limit of 5 reached after 5 steps""#,
+        ));
+}
+
+#[test]
+fn rate_stats_sum_up_the_run() {
+    let output = sudoku()
+        .args(["rate", "--stats"])
+        .write_stdin(format!("{EASY}\n{EASY}\n{TWO_SOLUTIONS}\n"))
+        .output()
+        .expect("sudoku runs");
+    let stderr = stderr_of(&output);
+    assert!(stderr.contains("puzzles    3 in "), "{stderr}");
+    assert!(stderr.contains("rated      2 solved, 0 stuck"), "{stderr}");
+    assert!(
+        stderr.contains("not rated  1 multiple, 0 none, 0 invalid, 0 bad input"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("ER         2.x: 2"), "{stderr}");
+}
+
+#[test]
+fn the_logic_commands_have_help_with_examples() {
+    for command in ["hint", "explain", "rate"] {
+        sudoku()
+            .args([command, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Examples:"))
+            .stdout(predicate::str::contains(format!("sudoku {command} ")));
+    }
+}

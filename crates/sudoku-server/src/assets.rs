@@ -1,0 +1,46 @@
+//! The web page: HTML, CSS and JavaScript compiled into the binary.
+//!
+//! The page loads nothing from anywhere else (no CDN, no web font), so `sudoku serve` works
+//! offline as one file; the Content-Security-Policy sent with it makes the browser hold the
+//! page to that.
+
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+
+const INDEX: &str = include_str!("../static/index.html");
+const SCRIPT: &str = include_str!("../static/app.js");
+const STYLE: &str = include_str!("../static/app.css");
+
+/// Only this origin; the favicon is an inline `data:` URL.
+const POLICY: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
+                      script-src 'self'; connect-src 'self'; base-uri 'none'; \
+                      form-action 'none'; frame-ancestors 'none'";
+
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CONTENT_SECURITY_POLICY, POLICY),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+            // The assets change only with the binary; revalidating costs one small request.
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// `GET /`: the page.
+pub(crate) async fn index() -> Response {
+    asset("text/html; charset=utf-8", INDEX)
+}
+
+/// `GET /app.js`.
+pub(crate) async fn script() -> Response {
+    asset("text/javascript; charset=utf-8", SCRIPT)
+}
+
+/// `GET /app.css`.
+pub(crate) async fn style() -> Response {
+    asset("text/css; charset=utf-8", STYLE)
+}

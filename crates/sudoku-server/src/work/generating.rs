@@ -1,0 +1,199 @@
+//! `generate`: a seeded puzzle with a symmetry, minimality, a clue count and, optionally, a
+//! difficulty level.
+//!
+//! A level is met by drawing puzzles `0, 1, 2, ...` of the seed and rating each until one has
+//! it, so the answer is reproducible from `seed` and `index`. Every draw has an attempt budget
+//! and the whole request a time budget; easy to hard come within a few draws, unfair and
+//! extreme are rarer among random puzzles and may run out of time (`budget_exhausted`).
+
+use super::rating::{rate_grid, Rated};
+use crate::error::ApiError;
+use crate::Limits;
+use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use sudoku::format;
+use sudoku::generate::{ClueRange, Generator, Options, Symmetry};
+use sudoku::rate::Level;
+
+/// The body of `POST /api/generate`; every field is optional.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct GenerateRequest {
+    /// A symmetry name (`none`, `rot180`, `rot90`, `mirror`, ...); default `none`.
+    symmetry: Option<String>,
+    /// Only minimal puzzles (no clue can be removed).
+    #[serde(default)]
+    minimal: bool,
+    /// A clue count `N` or range `A..B`.
+    clues: Option<String>,
+    /// A HoDoKu level: easy, medium, hard, unfair, extreme.
+    level: Option<String>,
+    /// The seed; a random one when left out.
+    seed: Option<u64>,
+}
+
+/// The answer of `POST /api/generate`.
+#[derive(Debug, Serialize)]
+pub(crate) struct Generated {
+    puzzle: String,
+    solution: String,
+    clues: usize,
+    symmetry: &'static str,
+    /// `true` when proven minimal, `false` when proven not, absent when not checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    minimal: Option<bool>,
+    /// With `index`, what reproduces the puzzle: the same request with this seed gives the
+    /// same puzzle.
+    seed: u64,
+    index: u64,
+    /// The rating, when it could be computed within the budget.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating: Option<Rated>,
+}
+
+/// Generates one puzzle to `request`.
+pub(crate) fn generate(request: &GenerateRequest, limits: &Limits) -> Result<Generated, ApiError> {
+    let started = Instant::now();
+    let symmetry = match &request.symmetry {
+        Some(name) => name
+            .parse::<Symmetry>()
+            .map_err(|e| ApiError::bad_request(e.to_string()))?,
+        None => Symmetry::None,
+    };
+    let clues = match &request.clues {
+        Some(text) => Some(
+            text.parse::<ClueRange>()
+                .map_err(|e| ApiError::bad_request(e.to_string()))?,
+        ),
+        None => None,
+    };
+    let level = match &request.level {
+        Some(name) => Some(
+            name.parse::<Level>()
+                .map_err(|e| ApiError::bad_request(e.to_string()))?,
+        ),
+        None => None,
+    };
+    let options = Options {
+        symmetry,
+        clues,
+        minimal: request.minimal,
+        max_attempts: limits.generate_attempts,
+        guess_budget: limits.guesses,
+        ..Options::default()
+    };
+    let seed = request.seed.unwrap_or_else(fresh_seed);
+    let generator =
+        Generator::new(seed, options).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let deadline = started + limits.generate_time;
+    let mut drawn = 0;
+    for index in 0.. {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            break;
+        }
+        drawn += 1;
+        let Ok(made) = generator.puzzle(index) else {
+            continue;
+        };
+        let rating = rate_grid(&made.puzzle, limits, left.min(limits.logic_time)).ok();
+        if let Some(level) = level {
+            if rating.as_ref().map(|r| r.rating().hodoku.level) != Some(level) {
+                continue;
+            }
+        }
+        return Ok(Generated {
+            puzzle: format::to_line(&made.puzzle),
+            solution: format::to_line(&made.solution),
+            clues: made.clues(),
+            symmetry: symmetry.name(),
+            minimal: made.minimal,
+            seed,
+            index,
+            rating,
+        });
+    }
+    let wanted = level.map_or(String::new(), |l| format!(" at level {l}"));
+    Err(ApiError::budget(format!(
+        "no puzzle{wanted} was found in {} ms ({drawn} drawn from seed {seed}); ask for less or \
+         try another seed",
+        limits.generate_time.as_millis()
+    )))
+}
+
+/// A seed from the clock, kept below 2^53 so that JavaScript clients read it exactly.
+fn fresh_seed() -> u64 {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or(Duration::ZERO)
+        .as_nanos();
+    // Fold the high bits in: consecutive requests differ in the low ones anyway.
+    let folded = (nanos ^ (nanos >> 64)) as u64;
+    folded & ((1 << 53) - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorCode;
+    use sudoku::solve::{self, Count};
+
+    #[test]
+    fn a_seed_gives_the_same_unique_puzzle_with_the_asked_symmetry() {
+        let limits = Limits::default();
+        let request = GenerateRequest {
+            symmetry: Some("rot180".into()),
+            seed: Some(11),
+            ..GenerateRequest::default()
+        };
+        let made = generate(&request, &limits).expect("generated");
+        let again = generate(&request, &limits).expect("generated");
+        assert_eq!((made.seed, made.index), (11, 0));
+        assert_eq!(made.puzzle, again.puzzle);
+        let grid = format::parse(&made.puzzle).expect("a line").grid;
+        assert_eq!(solve::count(&grid, 2), Count::Exact(1));
+        assert!(Symmetry::Rot180.holds_for(&grid));
+        assert!(made.rating.is_some());
+    }
+
+    #[test]
+    fn a_level_is_met_or_the_budget_says_so() {
+        let limits = Limits::default();
+        let request = GenerateRequest {
+            level: Some("medium".into()),
+            seed: Some(3),
+            ..GenerateRequest::default()
+        };
+        let made = generate(&request, &limits).expect("medium puzzles are common");
+        let level = made.rating.as_ref().map(|r| r.rating().hodoku.level);
+        assert_eq!(level, Some(Level::Medium));
+        let no_time = Limits {
+            generate_time: Duration::ZERO,
+            ..Limits::default()
+        };
+        let err = generate(&request, &no_time).expect_err("no time");
+        assert_eq!(err.code, ErrorCode::BudgetExhausted);
+    }
+
+    #[test]
+    fn bad_options_are_bad_requests() {
+        let limits = Limits::default();
+        for request in [
+            GenerateRequest {
+                symmetry: Some("spiral".into()),
+                ..GenerateRequest::default()
+            },
+            GenerateRequest {
+                clues: Some("12".into()),
+                ..GenerateRequest::default()
+            },
+            GenerateRequest {
+                level: Some("trivial".into()),
+                ..GenerateRequest::default()
+            },
+        ] {
+            let err = generate(&request, &limits).expect_err("bad options");
+            assert_eq!(err.code, ErrorCode::BadRequest, "{request:?}");
+        }
+    }
+}

@@ -1,0 +1,105 @@
+//! `rate`: Sudoku Explainer's ER/EP/ED and the HoDoKu-style score and level, from the
+//! library's [`Rater`] with a time budget.
+
+use super::{solutions, Solutions};
+use crate::error::{ApiError, ErrorCode};
+use crate::Limits;
+use serde::Serialize;
+use sudoku::format::Parsed;
+use sudoku::logic::Ratings;
+use sudoku::rate::{Budget, HodokuTable, PuzzleRating, RateError, Rater};
+use sudoku::Grid;
+
+/// The answer of `POST /api/rate`: the rating's own fields (`er`, `ep`, `ed`, `score`,
+/// `level`, `outcome`, `steps`, `hardest`) and the hardest technique's display name.
+#[derive(Debug, Serialize)]
+pub(crate) struct Rated {
+    #[serde(flatten)]
+    rating: PuzzleRating,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hardest_name: Option<&'static str>,
+}
+
+impl Rated {
+    pub(crate) fn rating(&self) -> &PuzzleRating {
+        &self.rating
+    }
+}
+
+/// Rates `puzzle`, which must have exactly one solution.
+pub(crate) fn rate(puzzle: &Parsed, limits: &Limits) -> Result<Rated, ApiError> {
+    rate_grid(&puzzle.grid, limits, limits.logic_time)
+}
+
+/// Rates `grid` within `time`.
+pub(crate) fn rate_grid(
+    grid: &Grid,
+    limits: &Limits,
+    time: std::time::Duration,
+) -> Result<Rated, ApiError> {
+    grid.check_rules()?;
+    // The rater's own uniqueness check has no guess budget: settle it here first, with one.
+    match solutions(grid, limits.guesses)?.0 {
+        Solutions::Unique(_) => {}
+        Solutions::None => return Err(RateError::NoSolution.into()),
+        Solutions::Multiple(_) => return Err(RateError::MultipleSolutions.into()),
+        Solutions::Unproven(_) => {
+            return Err(ApiError::budget(
+                "the search ran out of guesses before it could prove the solution unique",
+            ))
+        }
+    }
+    let (ratings, table) = (Ratings::default(), HodokuTable::default());
+    let rater = Rater::new(&ratings, &table).with_budget(Budget::UNLIMITED.with_time(time));
+    let rated = rater.rate(grid)?;
+    Ok(Rated {
+        hardest_name: rated.rating.hardest.map(|t| t.name()),
+        rating: rated.rating,
+    })
+}
+
+impl From<RateError> for ApiError {
+    fn from(err: RateError) -> ApiError {
+        match err {
+            RateError::Invalid(violation) => violation.into(),
+            RateError::NoSolution => {
+                ApiError::new(ErrorCode::NoSolution, "the puzzle has no solution")
+            }
+            RateError::MultipleSolutions => ApiError::new(
+                ErrorCode::NotUnique,
+                "the puzzle has more than one solution; only a proper puzzle can be rated",
+            ),
+            RateError::GaveUp { .. } => ApiError::budget(format!("the rater {err}")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+    use sudoku::format;
+
+    #[test]
+    fn a_proper_puzzle_is_rated_and_others_say_why_not() {
+        let limits = Limits::default();
+        let easy = format::parse(
+            "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+        )
+        .expect("a puzzle");
+        let rated = rate(&easy, &limits).expect("rated");
+        assert!(rated.rating().se.er >= rated.rating().se.ed.unwrap_or_default());
+        let json = serde_json::to_value(&rated).expect("serializes");
+        assert!(
+            json["er"].is_number() && json["level"].is_string(),
+            "{json}"
+        );
+        let empty = format::parse(&".".repeat(81)).expect("a puzzle");
+        assert_eq!(
+            rate(&empty, &limits).map_err(|e| e.code).err(),
+            Some(ErrorCode::NotUnique)
+        );
+        let err = rate_grid(&easy.grid, &limits, Duration::ZERO).expect_err("no time");
+        assert_eq!(err.code, ErrorCode::BudgetExhausted);
+    }
+}

@@ -1,0 +1,212 @@
+//! The implication graph of one pencilmark state, in the order Sudoku Explainer walks it.
+//!
+//! A *potential* is a candidate, numbered `cell * 9 + digit index` (0..729); a node of a chain
+//! is a potential with an on/off flag. From an "on" node, SE's `getOnToOff` turns off the
+//! cell's other candidates (Y links, in digit order) and then the same digit in the cell's
+//! peers (X links, in SE's peer order: box, row, column, each cell once). From an "off" node,
+//! `getOffToOn` turns on the cell's other candidate if the cell is bivalue (Y), then the other
+//! place of the digit in each of the box, row and column where it has exactly two (X, the same
+//! cell only once). That order decides which chain SE finds first, so it is kept exactly.
+
+use crate::board::{Cell, Digit, House};
+use crate::logic::cell_set::{CellSet, PEER_MASKS, SE_PEERS};
+use crate::logic::CandidateGrid;
+
+/// A candidate: `cell * 9 + digit index`.
+pub(super) type Pot = u16;
+
+/// "No potential", as a sentinel in fixed-size tables.
+const NO_POT: Pot = Pot::MAX;
+
+/// The potential of `digit` in `cell`.
+pub(super) fn pot(cell: Cell, digit: Digit) -> Pot {
+    // At most 80 * 9 + 8 = 728: fits.
+    (cell.index() * 9 + digit.index()) as Pot
+}
+
+/// The cell and digit of a potential (`None` past 728, which no potential of a graph is).
+pub(super) fn cell_digit(p: Pot) -> Option<(Cell, Digit)> {
+    let index = usize::from(p);
+    Some((Cell::new(index / 9)?, Digit::from_index(index % 9)?))
+}
+
+/// Which links a search may use: SE's `isXChainEnabled` (same digit, between cells) and
+/// `isYChainEnabled` (same cell, between digits).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Mode {
+    /// Links inside one cell.
+    pub(super) y: bool,
+    /// Links inside one house, on one digit.
+    pub(super) x: bool,
+}
+
+/// A set of 729 potentials, as a bitmask (16 words rather than 12, so that the word index is a
+/// mask, not a division).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct PotSet([u64; 16]);
+
+impl PotSet {
+    pub(super) fn contains(&self, p: Pot) -> bool {
+        let i = usize::from(p);
+        self.0[(i >> 6) & 15] & (1 << (i & 63)) != 0
+    }
+
+    pub(super) fn insert(&mut self, p: Pot) {
+        let i = usize::from(p);
+        self.0[(i >> 6) & 15] |= 1 << (i & 63);
+    }
+}
+
+/// The links of one pencilmark state.
+pub(super) struct Graph {
+    /// The candidates of each cell, as 9-bit masks (bit = digit index).
+    cands: [u16; 81],
+    /// For each potential, where its X weak links start in `weak` (one more entry at the end).
+    weak_start: Vec<u32>,
+    /// X weak links: the same digit in the peers, in SE's peer order.
+    weak: Vec<Pot>,
+    /// X strong links: for each potential, the other place of the digit in its box, row and
+    /// column when there are exactly two, each cell once; `NO_POT` elsewhere.
+    conjugates: Vec<[Pot; 3]>,
+    /// The cells where each digit is a candidate.
+    by_digit: [CellSet; 9],
+}
+
+impl Graph {
+    /// The graph of `grid`.
+    pub(super) fn new(grid: &CandidateGrid) -> Graph {
+        let mut cands = [0u16; 81];
+        for cell in grid.empty_cells() {
+            cands[cell.index()] = grid.candidates(cell).bits();
+        }
+        let by_digit: [CellSet; 9] = std::array::from_fn(|d| {
+            Digit::from_index(d).map_or(CellSet::EMPTY, |digit| grid.cells_with(digit))
+        });
+        let mut weak_start = Vec::with_capacity(730);
+        let mut weak = Vec::with_capacity(729 * 8);
+        let mut conjugates = vec![[NO_POT; 3]; 729];
+        for cell in Cell::all() {
+            for (d, &cells) in by_digit.iter().enumerate() {
+                weak_start.push(weak.len() as u32);
+                if cands[cell.index()] & (1 << d) == 0 {
+                    continue;
+                }
+                for &peer in &SE_PEERS[cell.index()] {
+                    if cells.contains(peer) {
+                        weak.push(peer.index() as Pot * 9 + d as Pot);
+                    }
+                }
+                let p = cell.index() * 9 + d;
+                let mut n = 0;
+                for house in houses_of(cell) {
+                    let in_house = cells & CellSet::house(house);
+                    if in_house.len() != 2 {
+                        continue;
+                    }
+                    if let Some(other) = in_house.iter().find(|&c| c != cell) {
+                        let q = other.index() as Pot * 9 + d as Pot;
+                        if !conjugates[p][..n].contains(&q) {
+                            conjugates[p][n] = q;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        weak_start.push(weak.len() as u32);
+        Graph {
+            cands,
+            weak_start,
+            weak,
+            conjugates,
+            by_digit,
+        }
+    }
+
+    /// SE's `getOnToOff`: the nodes turned off by `p` being on, in SE's order.
+    #[inline]
+    pub(super) fn on_to_off(&self, p: Pot, y: bool, mut f: impl FnMut(Pot)) {
+        let i = usize::from(p);
+        if y {
+            let (cell, digit) = (i / 9, i % 9);
+            let mut others = self.cands[cell % 81] & !(1 << digit);
+            while others != 0 {
+                let d = others.trailing_zeros() as usize;
+                others &= others - 1;
+                f((cell * 9 + d) as Pot);
+            }
+        }
+        let (start, end) = (self.weak_start[i] as usize, self.weak_start[i + 1] as usize);
+        for &q in &self.weak[start..end] {
+            f(q);
+        }
+    }
+
+    /// SE's `getOffToOn`: the nodes turned on by `p` being off, in SE's order.
+    #[inline]
+    pub(super) fn off_to_on(&self, p: Pot, mode: Mode, mut f: impl FnMut(Pot)) {
+        let i = usize::from(p);
+        if mode.y {
+            let (cell, digit) = (i / 9, i % 9);
+            let cands = self.cands[cell % 81];
+            if cands.count_ones() == 2 {
+                let other = (cands & !(1 << digit)).trailing_zeros() as usize;
+                f((cell * 9 + other) as Pot);
+            }
+        }
+        if mode.x {
+            for &q in &self.conjugates[i] {
+                if q == NO_POT {
+                    break;
+                }
+                f(q);
+            }
+        }
+    }
+
+    /// Whether "`p` on" turns `q` off (with links inside cells if `y`): the same digit in two
+    /// cells that see each other, or two digits of one cell.
+    pub(super) fn weak_link(&self, p: Pot, q: Pot, y: bool) -> bool {
+        let (p, q) = (usize::from(p), usize::from(q));
+        let (a, b) = (p / 9, q / 9);
+        if a == b {
+            y && p != q
+        } else {
+            p % 9 == q % 9 && PEER_MASKS[a % 81] & (1 << (b % 81)) != 0
+        }
+    }
+
+    /// The candidates of cell index `cell` as a mask.
+    pub(super) fn cands(&self, cell: usize) -> u16 {
+        self.cands[cell % 81]
+    }
+
+    /// The cells where digit index `d` is a candidate.
+    pub(super) fn cells_with(&self, d: usize) -> CellSet {
+        self.by_digit[d % 9]
+    }
+}
+
+/// The box, row and column of `cell`, in SE's region order.
+pub(super) fn houses_of(cell: Cell) -> [House; 3] {
+    [
+        House::Block(cell.block()),
+        House::Row(cell.row()),
+        House::Col(cell.col()),
+    ]
+}
+
+/// The house that makes the link `from -> to` in SE's terms: `None` inside one cell; else the
+/// first of the box, row and column of `from` that holds `to` (for a strong link, the first
+/// where the digit has exactly two places, as `getOffToOn` looks).
+pub(super) fn link_house(graph: &Graph, from: Pot, to: Pot, strong: bool) -> Option<House> {
+    let (a, digit) = cell_digit(from)?;
+    let (b, _) = cell_digit(to)?;
+    if a == b {
+        return None;
+    }
+    let cells = graph.cells_with(digit.index());
+    houses_of(a)
+        .into_iter()
+        .find(|&house| house.contains(b) && (!strong || (cells & CellSet::house(house)).len() == 2))
+}

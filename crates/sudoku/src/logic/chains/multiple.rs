@@ -1,0 +1,272 @@
+//! Sudoku Explainer's multiple forcing chains (`Chaining(true, false, false, 0)`): cell forcing
+//! chains (whatever candidate a cell takes, the same conclusion follows) and region forcing
+//! chains (wherever a digit goes in a house, the same conclusion follows), rated 8.0 plus the
+//! length bonus of all the branches' nodes together.
+//!
+//! SE's scan, kept exactly because it decides which hint comes first: cells row by row, only
+//! those with three or more candidates (so a region is examined only when the first cell
+//! holding its digit, in house order, has three or more); for each candidate in increasing
+//! order the region hints of its box, row and column, then, after the last candidate, the cell
+//! hints. Within one of those groups, conclusions come "on" first, each in the order the first
+//! branch reached it. All hints are then sorted by difficulty, total length, and kind (cell
+//! before region), ties kept in that order.
+
+use super::graph::{cell_digit, houses_of, link_house, pot, Graph, Pot};
+use super::hint::{length_bonus, rating_of};
+use super::implications::Implications;
+use super::node::{ChainNode, Link};
+use crate::board::{Cell, Digit, House};
+use crate::logic::cell_set::CellSet;
+use crate::logic::{CandidateGrid, Ratings, Step, Technique};
+use std::cmp::Ordering;
+
+/// What a multiple forcing chain starts from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Origin {
+    /// Every candidate of a cell.
+    Cell(Cell),
+    /// Every place of a digit in a house.
+    Region(House, Digit),
+}
+
+impl Origin {
+    /// The assumptions, one per branch, in SE's order.
+    fn sources(self, graph: &Graph) -> Vec<Pot> {
+        match self {
+            Origin::Cell(cell) => graph_digits(graph, cell)
+                .into_iter()
+                .map(|d| pot(cell, d))
+                .collect(),
+            Origin::Region(house, digit) => {
+                let places = graph.cells_with(digit.index());
+                house
+                    .cells()
+                    .into_iter()
+                    .filter(|&c| places.contains(c))
+                    .map(|c| pot(c, digit))
+                    .collect()
+            }
+        }
+    }
+
+    fn technique(self) -> Technique {
+        match self {
+            Origin::Cell(_) => Technique::CellForcingChains,
+            Origin::Region(..) => Technique::RegionForcingChains,
+        }
+    }
+
+    /// SE's sort key: cell forcing (5) before region forcing (6).
+    fn sort_key(self) -> u8 {
+        match self {
+            Origin::Cell(_) => 5,
+            Origin::Region(..) => 6,
+        }
+    }
+}
+
+/// One multiple forcing chain, as ranked (its chains are read from the implications when it
+/// becomes a step).
+#[derive(Debug, Clone, Copy)]
+struct Hint {
+    origin: Origin,
+    /// The conclusion: a potential forced on (placed) or off (removed).
+    target: (Pot, bool),
+    complexity: u32,
+    difficulty: f64,
+}
+
+impl Hint {
+    fn cmp(&self, other: &Hint) -> Ordering {
+        self.difficulty
+            .total_cmp(&other.difficulty)
+            .then(self.complexity.cmp(&other.complexity))
+            .then(self.origin.sort_key().cmp(&other.origin.sort_key()))
+    }
+
+    /// The hint as a step. cells: the cell, or the digit's cells in the house; houses: none, or
+    /// `[house]`; digits: the cell's candidates, or `[digit]`; links: each branch's chain in
+    /// turn, from its assumption to the conclusion.
+    fn to_step(self, graph: &Graph, cache: &Cache) -> Step {
+        let mut step = Step::new(self.origin.technique(), rating_of(self.difficulty));
+        let (target, on) = self.target;
+        if let Some((cell, digit)) = cell_digit(target) {
+            if on {
+                step.placements.push((cell, digit));
+            } else {
+                step.eliminations.push((cell, digit));
+            }
+        }
+        let sources = self.origin.sources(graph);
+        match self.origin {
+            Origin::Cell(cell) => {
+                step.cells.push(cell);
+                step.digits = graph_digits(graph, cell);
+            }
+            Origin::Region(house, digit) => {
+                step.cells = sources
+                    .iter()
+                    .filter_map(|&p| cell_digit(p))
+                    .map(|(c, _)| c)
+                    .collect();
+                step.houses.push(house);
+                step.digits.push(digit);
+            }
+        }
+        for source in sources {
+            let Some(branch) = cache.get(usize::from(source)).and_then(Option::as_ref) else {
+                continue;
+            };
+            for pair in branch.chain_to(target, on).windows(2) {
+                let [(a, a_on), (b, b_on)] = [pair[0], pair[1]];
+                if let (Some((ac, ad)), Some((bc, bd))) = (cell_digit(a), cell_digit(b)) {
+                    step.links.push(Link {
+                        from: ChainNode {
+                            cell: ac,
+                            digit: ad,
+                            on: a_on,
+                        },
+                        to: ChainNode {
+                            cell: bc,
+                            digit: bd,
+                            on: b_on,
+                        },
+                        house: link_house(graph, a, b, !a_on),
+                    });
+                }
+            }
+        }
+        step
+    }
+}
+
+/// The implications of each potential assumed on, computed when first needed.
+type Cache = Vec<Option<Implications>>;
+
+/// The candidates of `cell` in `graph`, in increasing order.
+fn graph_digits(graph: &Graph, cell: Cell) -> Vec<Digit> {
+    let mask = graph.cands(cell.index());
+    (0..9)
+        .filter(|d| mask & (1 << d) != 0)
+        .filter_map(Digit::from_index)
+        .collect()
+}
+
+/// Runs SE's scan of `grid`, handing every hint to `found` in SE's discovery order.
+fn scan(graph: &Graph, ratings: &Ratings, cache: &mut Cache, found: &mut dyn FnMut(Hint)) {
+    for cell in CellSet::ALL {
+        let candidates = graph.cands(cell.index());
+        if candidates.count_ones() < 3 {
+            continue;
+        }
+        for digit in graph_digits(graph, cell) {
+            for house in houses_of(cell) {
+                let places = graph.cells_with(digit.index()) & CellSet::house(house);
+                if places.len() < 2 || first_in_house(house, places) != Some(cell) {
+                    continue;
+                }
+                conclude(graph, ratings, cache, Origin::Region(house, digit), found);
+            }
+        }
+        conclude(graph, ratings, cache, Origin::Cell(cell), found);
+    }
+}
+
+/// The multiple forcing chain SE would apply in `grid`, if any.
+pub(crate) fn first_step(grid: &CandidateGrid, ratings: &Ratings) -> Option<Step> {
+    let graph = Graph::new(grid);
+    let mut cache: Cache = vec![None; 729];
+    let mut best: Option<Hint> = None;
+    scan(&graph, ratings, &mut cache, &mut |hint| {
+        // A stable sort keeps the first of equals.
+        if best.is_none_or(|b| hint.cmp(&b) == Ordering::Less) {
+            best = Some(hint);
+        }
+    });
+    best.map(|hint| hint.to_step(&graph, &cache))
+}
+
+/// Every multiple forcing chain SE finds in `grid`, in the order it sorts them, each removal
+/// set once (SE treats hints that remove the same candidates as one, and keeps the first).
+pub(crate) fn all_steps(grid: &CandidateGrid, ratings: &Ratings) -> Vec<Step> {
+    let graph = Graph::new(grid);
+    let mut cache: Cache = vec![None; 729];
+    let mut hints = Vec::new();
+    scan(&graph, ratings, &mut cache, &mut |hint| hints.push(hint));
+    hints.sort_by(Hint::cmp);
+    let mut seen = std::collections::HashSet::new();
+    hints
+        .iter()
+        .filter(|hint| seen.insert(removable(&graph, hint.target)))
+        .map(|hint| hint.to_step(&graph, &cache))
+        .collect()
+}
+
+/// The first cell of `house`, in house order, among `places`.
+fn first_in_house(house: House, places: CellSet) -> Option<Cell> {
+    house.cells().into_iter().find(|&c| places.contains(c))
+}
+
+/// Hands `found` the hints of one origin: every node implied by all its branches, "on" ones
+/// first, each in the order the first branch reached it.
+fn conclude(
+    graph: &Graph,
+    ratings: &Ratings,
+    cache: &mut Cache,
+    origin: Origin,
+    found: &mut dyn FnMut(Hint),
+) {
+    let sources = origin.sources(graph);
+    for &source in &sources {
+        if let Some(slot) = cache.get_mut(usize::from(source)) {
+            if slot.is_none() {
+                *slot = Some(Implications::of(graph, source));
+            }
+        }
+    }
+    let branches: Vec<&Implications> = sources
+        .iter()
+        .filter_map(|&s| cache.get(usize::from(s)).and_then(Option::as_ref))
+        .collect();
+    let Some((first, rest)) = branches.split_first() else {
+        return;
+    };
+    let base = f64::from(ratings.get(origin.technique()).tenths()) / 10.0;
+    for want_on in [true, false] {
+        for (target, on) in first.reached() {
+            if on != want_on || !rest.iter().all(|b| b.contains(target, on)) {
+                continue;
+            }
+            // SE's `isWorth`: an "off" conclusion removes the candidate; an "on" one removes
+            // the cell's others, if it has any.
+            let worth = !on || graph.cands(usize::from(target) / 9).count_ones() > 1;
+            if !worth {
+                continue;
+            }
+            let complexity: u32 = branches.iter().map(|b| b.chain_len(target, on)).sum();
+            found(Hint {
+                origin,
+                target: (target, on),
+                complexity,
+                difficulty: base + length_bonus(complexity),
+            });
+        }
+    }
+}
+
+/// What concluding `target` removes (for a placement, the cell's other candidates): SE's
+/// identity of a hint.
+fn removable(graph: &Graph, (target, on): (Pot, bool)) -> Vec<(Cell, Digit)> {
+    let Some((cell, digit)) = cell_digit(target) else {
+        return Vec::new();
+    };
+    if on {
+        graph_digits(graph, cell)
+            .into_iter()
+            .filter(|&d| d != digit)
+            .map(|d| (cell, d))
+            .collect()
+    } else {
+        vec![(cell, digit)]
+    }
+}

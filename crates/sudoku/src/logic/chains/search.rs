@@ -1,0 +1,202 @@
+//! Sudoku Explainer's choice among all its chains ("Forcing Chains & Cycles",
+//! `Chaining(false, false, false, 0)`): which chains exist, and which one it applies.
+//!
+//! SE runs three passes (X links, Y links, both), and in each, for every candidate of every
+//! cell with two or more (row by row, digits in increasing order; the Y pass only from
+//! bivalue cells), a cycle search from "candidate on", then (not in the Y pass) a forcing
+//! search from "on" and one from "off". It collects every chain that removes something, sorts
+//! them by difficulty, complexity and pass (a stable sort, so discovery order breaks the
+//! remaining ties) and applies the first.
+//!
+//! [`first`] finds that same first chain without finding all the others: every search
+//! advances one round at a time in lockstep, a chain found in round `k` has `2k` nodes, and a
+//! search stops once the chain it could find next (its pass's base rating plus the length bonus
+//! of `2k + 2` nodes) can no longer beat the best so far. [`all`] runs every search to the end,
+//! for listings and tests.
+
+use super::bfs::{ForcingSearch, UnarySearch};
+use super::graph::{pot, Graph, Mode};
+use super::hint::{difficulty, ChainHint, Conclusion, Key, Pass};
+use crate::logic::{CandidateGrid, Ratings};
+use std::cmp::Ordering;
+use std::ops::ControlFlow;
+
+/// One search of the SE scan, with what it needs to be ranked.
+struct Slot {
+    pass: Pass,
+    search: Search,
+    dead: bool,
+}
+
+enum Search {
+    /// Cycles, and in the X and mixed passes forcing chains, from "source on".
+    Unary(UnarySearch),
+    /// Forcing chains from "source off".
+    Forcing(ForcingSearch),
+}
+
+impl Slot {
+    fn is_done(&self) -> bool {
+        match &self.search {
+            Search::Unary(u) => u.is_done(),
+            Search::Forcing(f) => f.is_done(),
+        }
+    }
+
+    /// The sort key of a chain concluding `conclusion` that this slot would find in `round`.
+    fn key(&self, ratings: &Ratings, conclusion: Conclusion, round: u32) -> Key {
+        Key {
+            difficulty: difficulty(ratings, conclusion.technique(self.pass), 2 * round),
+            complexity: 2 * round,
+            pass: self.pass,
+        }
+    }
+}
+
+/// Every search of SE's scan of `grid`, in SE's order.
+fn slots(grid: &CandidateGrid, graph: &Graph) -> Vec<Slot> {
+    let mut slots = Vec::new();
+    for (pass, mode) in [
+        (Pass::X, Mode { y: false, x: true }),
+        (Pass::Y, Mode { y: true, x: false }),
+        (Pass::Xy, Mode { y: true, x: true }),
+    ] {
+        for cell in grid.empty_cells() {
+            let candidates = grid.candidates(cell);
+            // SE starts Y-cycles only from bivalue cells.
+            if candidates.len() < 2 || (!mode.x && candidates.len() > 2) {
+                continue;
+            }
+            for digit in candidates.iter() {
+                let source = pot(cell, digit);
+                // SE: "forcing Y-chains do not exist", so the Y pass looks for cycles only.
+                slots.push(Slot {
+                    pass,
+                    search: Search::Unary(UnarySearch::new(graph, source, mode, mode.x)),
+                    dead: false,
+                });
+                if mode.x {
+                    slots.push(Slot {
+                        pass,
+                        search: Search::Forcing(ForcingSearch::new(source, mode)),
+                        dead: false,
+                    });
+                }
+            }
+        }
+    }
+    slots
+}
+
+/// Whether a chain ranked `key` would come before `best` (which was found earlier in SE's
+/// order, so it wins ties).
+fn beats(key: &Key, best: &Option<ChainHint>) -> bool {
+    best.as_ref()
+        .is_none_or(|b| key.cmp(&b.key) == Ordering::Less)
+}
+
+/// The chain Sudoku Explainer would apply in `grid`, if any.
+pub(crate) fn first(grid: &CandidateGrid, ratings: &Ratings) -> Option<(ChainHint, Graph)> {
+    let graph = Graph::new(grid);
+    let mut slots = slots(grid, &graph);
+    let mut best: Option<ChainHint> = None;
+    let mut round = 1;
+    loop {
+        let mut live = false;
+        for slot in slots.iter_mut().filter(|s| !s.dead) {
+            let cycle_key = slot.key(ratings, Conclusion::Cycle, round);
+            let forcing_key = match &slot.search {
+                Search::Unary(_) => slot.key(ratings, Conclusion::Eliminate, round),
+                Search::Forcing(_) => slot.key(ratings, Conclusion::Place, round),
+            };
+            match &mut slot.search {
+                Search::Unary(search) => {
+                    // Within a round, SE lists a source's cycles before its forcing chain.
+                    let cycles = beats(&cycle_key, &best);
+                    let forcing = search.wants_forcing() && beats(&forcing_key, &best);
+                    if !cycles && !forcing {
+                        // Every chain this search could still find ranks after the best one.
+                        slot.dead = true;
+                        continue;
+                    }
+                    let mut cycle = None;
+                    let hit = search.advance(&graph, &mut |s, end| {
+                        if cycles {
+                            cycle = ChainHint::cycle(cycle_key, s.cycle_path(end), &graph);
+                        }
+                        if cycle.is_some() {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    });
+                    if cycle.is_some() {
+                        best = cycle;
+                        slot.dead = true;
+                    } else if hit && forcing {
+                        best = ChainHint::forcing(forcing_key, search.forcing_path(), &graph);
+                    }
+                }
+                Search::Forcing(search) => {
+                    if !beats(&forcing_key, &best) {
+                        slot.dead = true;
+                        continue;
+                    }
+                    if search.advance(&graph) {
+                        best = ChainHint::forcing(forcing_key, search.path(), &graph);
+                        slot.dead = true;
+                    }
+                }
+            }
+            if slot.is_done() {
+                slot.dead = true;
+            }
+            live |= !slot.dead;
+        }
+        if !live {
+            break;
+        }
+        round += 1;
+    }
+    best.map(|hint| (hint, graph))
+}
+
+/// Every chain SE finds in `grid`, in the order it sorts them, each removal set once (SE
+/// treats chains that remove the same candidates as one hint and keeps the first).
+pub(crate) fn all(grid: &CandidateGrid, ratings: &Ratings) -> (Vec<ChainHint>, Graph) {
+    let graph = Graph::new(grid);
+    let mut found: Vec<ChainHint> = Vec::new();
+    for slot in &mut slots(grid, &graph) {
+        let mut forcing = None;
+        let mut round = 1;
+        while !slot.is_done() {
+            let cycle_key = slot.key(ratings, Conclusion::Cycle, round);
+            let eliminate_key = slot.key(ratings, Conclusion::Eliminate, round);
+            let place_key = slot.key(ratings, Conclusion::Place, round);
+            match &mut slot.search {
+                Search::Unary(search) => {
+                    let hit = search.advance(&graph, &mut |s, end| {
+                        found.extend(ChainHint::cycle(cycle_key, s.cycle_path(end), &graph));
+                        ControlFlow::Continue(())
+                    });
+                    if hit {
+                        forcing = ChainHint::forcing(eliminate_key, search.forcing_path(), &graph);
+                    }
+                }
+                Search::Forcing(search) => {
+                    if search.advance(&graph) {
+                        forcing = ChainHint::forcing(place_key, search.path(), &graph);
+                    }
+                }
+            }
+            round += 1;
+        }
+        // SE lists a source's cycles, then its forcing chains.
+        found.extend(forcing);
+    }
+    // A stable sort: ties keep SE's discovery order.
+    found.sort_by(|a, b| a.key.cmp(&b.key));
+    let mut seen = std::collections::HashSet::new();
+    found.retain(|hint| seen.insert(hint.removable.clone()));
+    (found, graph)
+}

@@ -1,0 +1,228 @@
+//! A per-puzzle budget (time, steps) and the finder wrapper that enforces it.
+//!
+//! The solver knows nothing about budgets: [`Watched`] wraps each finder, checks the budget
+//! before the finder runs, and once it is spent makes every finder find nothing, so the solver
+//! stops as if stuck; the rater then sees the spent [`Watch`] and reports "gave up" instead of
+//! "stuck". So a budget is checked between finders (at most one finder's search past the limit,
+//! usually milliseconds) without a hook in any technique.
+
+use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
+use std::fmt;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// How much work one puzzle may take before the rater gives up on it.
+///
+/// ```
+/// use std::time::Duration;
+/// use sudoku::rate::Budget;
+/// let budget = Budget::UNLIMITED.with_time(Duration::from_millis(500)).with_steps(1000);
+/// assert_eq!(budget.time, Some(Duration::from_millis(500)));
+/// assert_eq!(budget.steps, Some(1000));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Budget {
+    /// Wall-clock time from the start of [`Rater::rate`](super::Rater::rate) (the uniqueness
+    /// check included); `None` for no limit. Checked before each technique's search, so a
+    /// rating can overrun by one search.
+    pub time: Option<Duration>,
+    /// The most steps the solve may take; `None` for no limit. A solve always ends within 729
+    /// steps, so this bounds the work of hard puzzles more than it prevents hangs.
+    pub steps: Option<usize>,
+}
+
+impl Budget {
+    /// No limit at all.
+    pub const UNLIMITED: Budget = Budget {
+        time: None,
+        steps: None,
+    };
+
+    /// The same budget with a time limit.
+    pub const fn with_time(self, time: Duration) -> Budget {
+        Budget {
+            time: Some(time),
+            ..self
+        }
+    }
+
+    /// The same budget with a step limit.
+    pub const fn with_steps(self, steps: usize) -> Budget {
+        Budget {
+            steps: Some(steps),
+            ..self
+        }
+    }
+}
+
+/// The limit that made the rater give up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Limit {
+    /// The time limit.
+    Time(Duration),
+    /// The step limit.
+    Steps(usize),
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::Time(time) => write!(f, "time limit of {} ms", time.as_millis()),
+            Limit::Steps(steps) => write!(f, "step limit of {steps}"),
+        }
+    }
+}
+
+/// The state of one rating's budget, shared by the wrapped finders.
+#[derive(Debug)]
+pub(crate) struct Watch {
+    budget: Budget,
+    started: Instant,
+    /// Steps reported by the finders so far (the solver takes each one it is given).
+    steps: AtomicUsize,
+    spent: AtomicBool,
+    /// Which limit was hit, once spent: 0 none, 1 time, 2 steps.
+    which: AtomicUsize,
+}
+
+impl Watch {
+    /// A fresh watch over `budget`, its clock started at `started`.
+    pub(crate) fn new(budget: Budget, started: Instant) -> Watch {
+        Watch {
+            budget,
+            started,
+            steps: AtomicUsize::new(0),
+            spent: AtomicBool::new(false),
+            which: AtomicUsize::new(0),
+        }
+    }
+
+    /// The limit that was hit, if any.
+    pub(crate) fn spent(&self) -> Option<Limit> {
+        if !self.spent.load(Ordering::Relaxed) {
+            return None;
+        }
+        match self.which.load(Ordering::Relaxed) {
+            1 => self.budget.time.map(Limit::Time),
+            _ => self.budget.steps.map(Limit::Steps),
+        }
+    }
+
+    /// Whether a finder may still run; marks the watch spent when not.
+    fn allows(&self) -> bool {
+        if self.spent.load(Ordering::Relaxed) {
+            return false;
+        }
+        let out_of_steps = self
+            .budget
+            .steps
+            .is_some_and(|max| self.steps.load(Ordering::Relaxed) >= max);
+        let out_of_time = self
+            .budget
+            .time
+            .is_some_and(|max| self.started.elapsed() >= max);
+        if out_of_time || out_of_steps {
+            self.which
+                .store(if out_of_time { 1 } else { 2 }, Ordering::Relaxed);
+            self.spent.store(true, Ordering::Relaxed);
+            return false;
+        }
+        true
+    }
+
+    fn count(&self) {
+        self.steps.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// A finder that runs only while its [`Watch`] allows, and counts the steps it reports.
+pub(crate) struct Watched<'a> {
+    pub(crate) inner: &'a dyn Finder,
+    pub(crate) watch: &'a Watch,
+}
+
+impl Finder for Watched<'_> {
+    fn technique(&self) -> Technique {
+        self.inner.technique()
+    }
+
+    fn techniques(&self) -> &'static [Technique] {
+        self.inner.techniques()
+    }
+
+    fn assumes_unique_solution(&self) -> bool {
+        self.inner.assumes_unique_solution()
+    }
+
+    fn find(
+        &self,
+        grid: &CandidateGrid,
+        ratings: &Ratings,
+        found: &mut dyn FnMut(Step) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if !self.watch.allows() {
+            return ControlFlow::Continue(());
+        }
+        self.inner.find(grid, ratings, &mut |step| {
+            self.watch.count();
+            found(step)
+        })
+    }
+
+    // Forwarded, not left to the default: a finder may have a faster "first" of its own.
+    fn first(&self, grid: &CandidateGrid, ratings: &Ratings) -> Option<Step> {
+        if !self.watch.allows() {
+            return None;
+        }
+        let step = self.inner.first(grid, ratings);
+        if step.is_some() {
+            self.watch.count();
+        }
+        step
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::techniques::NakedSingle;
+
+    #[test]
+    fn a_watch_runs_out_of_steps_and_stays_spent() {
+        let watch = Watch::new(Budget::UNLIMITED.with_steps(1), Instant::now());
+        let finder = Watched {
+            inner: &NakedSingle,
+            watch: &watch,
+        };
+        let values: [u8; 81] = std::array::from_fn(|i| if i < 8 { (i + 1) as u8 } else { 0 });
+        let grid = CandidateGrid::from_grid(&crate::Grid::from_values(values).expect("a grid"));
+        let ratings = Ratings::default();
+        assert!(finder.first(&grid, &ratings).is_some());
+        assert_eq!(watch.spent(), None);
+        assert!(finder.first(&grid, &ratings).is_none());
+        assert_eq!(watch.spent(), Some(Limit::Steps(1)));
+        assert!(finder.all(&grid, &ratings).is_empty());
+        assert_eq!(Limit::Steps(1).to_string(), "step limit of 1");
+    }
+
+    #[test]
+    fn a_watch_runs_out_of_time() {
+        // A zero limit is spent before the first search.
+        let watch = Watch::new(Budget::UNLIMITED.with_time(Duration::ZERO), Instant::now());
+        let finder = Watched {
+            inner: &NakedSingle,
+            watch: &watch,
+        };
+        let grid = CandidateGrid::new();
+        assert!(finder.first(&grid, &Ratings::default()).is_none());
+        assert_eq!(watch.spent(), Some(Limit::Time(Duration::ZERO)));
+        assert_eq!(
+            Limit::Time(Duration::from_millis(250)).to_string(),
+            "time limit of 250 ms"
+        );
+        let unlimited = Watch::new(Budget::UNLIMITED, Instant::now());
+        assert!(unlimited.allows());
+        assert_eq!(unlimited.spent(), None);
+    }
+}

@@ -1,0 +1,397 @@
+//! Difficulty: Sudoku Explainer's ER/EP/ED and a HoDoKu-style score and level, computed over
+//! the [`logic`](crate::logic) solver's path.
+//!
+//! # Overview
+//! - [`SeRating`]: ER (hardest step), EP (hardest up to the first placement) and ED (first
+//!   step), with serate's semantics and 20.0 ([`STUCK`]) when the techniques run out;
+//!   [`se_round`] is serate's print rounding.
+//! - [`HodokuScore`]: the sum of per-step scores and a [`Level`] (easy to extreme) by a
+//!   [`HodokuTable`], a table passed in (default: HoDoKu's numbers).
+//! - [`PuzzleRating`]: both, with the outcome, the number of steps and the hardest technique;
+//!   [`PuzzleRating::of`] rates any path, hand-made ones included.
+//! - [`Rater`]: checks that the puzzle is valid and has exactly one solution (uniqueness
+//!   techniques are sound only then), solves it step by step within a [`Budget`] of time and
+//!   steps, and rates the path; otherwise a [`RateError`] says why there is no rating
+//!   ([`check_proper`] runs the same check alone).
+//!
+//! The path is the one Sudoku Explainer 1.2.1 takes (same techniques, order and ratings; see
+//! [`logic`](crate::logic)), so ER/EP/ED match serate's as far as the techniques present go.
+//! A puzzle that needs a technique the solver lacks ends stuck, rated 20.0 like serate does
+//! for its own missing techniques: [`PuzzleRating::outcome`] says so.
+//!
+//! # Example
+//! ```
+//! use sudoku::logic::Ratings;
+//! use sudoku::rate::{HodokuTable, Level, Rater};
+//! use sudoku::format;
+//!
+//! let puzzle = format::parse(
+//!     "1..92....524.1...........7..5...81.2.........4.27...9..6...........3.945....71..6",
+//! )?.grid;
+//! let (ratings, table) = (Ratings::default(), HodokuTable::default());
+//! let rated = Rater::new(&ratings, &table).rate(&puzzle).expect("a proper puzzle");
+//! println!("{} {}", rated.rating.se, rated.rating.hodoku.level); // ER/EP/ED and level
+//! assert!(rated.rating.se.er >= rated.rating.se.ep.unwrap_or_default());
+//! # Ok::<(), sudoku::format::ParseError>(())
+//! ```
+
+mod budget;
+mod hodoku;
+mod se;
+
+pub use budget::{Budget, Limit};
+pub use hodoku::{HodokuEntry, HodokuScore, HodokuTable, Level, UnknownLevel};
+pub use se::{se_round, SeRating, STUCK};
+
+use crate::logic::techniques::REGISTRY;
+use crate::logic::{
+    CandidateGrid, Finder, Outcome, Path, Rating, Ratings, Solver, Step, Technique,
+};
+use crate::{solve, Cell, RuleViolation};
+use budget::{Watch, Watched};
+use serde::{Deserialize, Serialize};
+use std::time::Instant;
+
+/// The difficulty of one solve path.
+///
+/// Serializes flat: `{"er":7.1,"ep":1.2,"ed":1.2,"score":812,"level":"unfair",
+/// "outcome":"solved","steps":54,"hardest":"forcing_chain"}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PuzzleRating {
+    /// Sudoku Explainer's ER/EP/ED.
+    #[serde(flatten)]
+    pub se: SeRating,
+    /// The HoDoKu-style score and level.
+    #[serde(flatten)]
+    pub hodoku: HodokuScore,
+    /// Solved, or stuck (ER 20.0): the techniques present could not finish the puzzle.
+    pub outcome: Outcome,
+    /// How many steps the path has.
+    pub steps: usize,
+    /// The technique of the first step rated ER (`None` for a path without steps).
+    pub hardest: Option<Technique>,
+}
+
+impl PuzzleRating {
+    /// The rating of the path `steps` from `start`, which ended with `outcome`, scored by
+    /// `table` (the start matters only to the HoDoKu score: see [`HodokuScore::of`]).
+    pub fn of(
+        start: &CandidateGrid,
+        steps: &[Step],
+        outcome: Outcome,
+        table: &HodokuTable,
+    ) -> PuzzleRating {
+        let mut hardest: Option<&Step> = None;
+        for step in steps {
+            if hardest.is_none_or(|h| step.rating > h.rating) {
+                hardest = Some(step);
+            }
+        }
+        PuzzleRating {
+            se: SeRating::of(steps, outcome),
+            hodoku: HodokuScore::of(start, steps, outcome, table),
+            outcome,
+            steps: steps.len(),
+            hardest: hardest.map(|s| s.technique),
+        }
+    }
+
+    /// Whether the path got stuck (ER 20.0).
+    pub fn is_stuck(&self) -> bool {
+        self.outcome == Outcome::Stuck
+    }
+}
+
+/// A rated puzzle: its rating and the path it was computed from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rated {
+    /// The rating.
+    pub rating: PuzzleRating,
+    /// The solve path (its steps, outcome and final grid).
+    pub path: Path,
+}
+
+/// Why a puzzle has no rating.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RateError {
+    /// The givens (placed digits) break the rules.
+    #[error("invalid puzzle: {0}")]
+    Invalid(RuleViolation),
+    /// The givens break no rule but have no solution (for a pencilmark state: or its
+    /// candidates leave out the one solution of its placed digits).
+    #[error("no solution")]
+    NoSolution,
+    /// Two or more solutions: a rating assumes one (uniqueness techniques rely on it).
+    #[error("more than one solution")]
+    MultipleSolutions,
+    /// The budget ran out before the path was complete.
+    #[error("gave up: {limit} reached after {steps} steps")]
+    GaveUp {
+        /// The limit that was reached.
+        limit: Limit,
+        /// Steps taken by then.
+        steps: usize,
+        /// The hardest step rating by then: a lower bound on ER.
+        hardest: Option<Rating>,
+    },
+}
+
+/// Rates puzzles: checks them, solves them within a budget, rates the path.
+///
+/// ```
+/// use std::time::Duration;
+/// use sudoku::logic::Ratings;
+/// use sudoku::rate::{Budget, HodokuTable, Limit, RateError, Rater};
+/// use sudoku::format;
+/// let (ratings, table) = (Ratings::default(), HodokuTable::default());
+/// let rater = Rater::new(&ratings, &table).with_budget(Budget::UNLIMITED.with_steps(3));
+/// let puzzle = format::parse(
+///     "1..92....524.1...........7..5...81.2.........4.27...9..6...........3.945....71..6",
+/// )?.grid;
+/// assert!(matches!(
+///     rater.rate(&puzzle),
+///     Err(RateError::GaveUp { limit: Limit::Steps(3), steps: 3, .. })
+/// ));
+/// let empty = sudoku::Grid::empty();
+/// assert_eq!(rater.rate(&empty), Err(RateError::MultipleSolutions));
+/// # Ok::<(), sudoku::format::ParseError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Rater<'a> {
+    ratings: &'a Ratings,
+    table: &'a HodokuTable,
+    finders: &'a [&'a dyn Finder],
+    budget: Budget,
+}
+
+impl<'a> Rater<'a> {
+    /// A rater with every registered technique, SE ratings from `ratings` and HoDoKu scores
+    /// from `table`, without a budget.
+    pub fn new(ratings: &'a Ratings, table: &'a HodokuTable) -> Rater<'a> {
+        Rater {
+            ratings,
+            table,
+            finders: REGISTRY,
+            budget: Budget::UNLIMITED,
+        }
+    }
+
+    /// The same rater using only `finders`, in the given order.
+    pub fn with_finders(self, finders: &'a [&'a dyn Finder]) -> Rater<'a> {
+        Rater { finders, ..self }
+    }
+
+    /// The same rater with a per-puzzle budget.
+    pub fn with_budget(self, budget: Budget) -> Rater<'a> {
+        Rater { budget, ..self }
+    }
+
+    /// The budget in force.
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// Rates `puzzle`.
+    pub fn rate(&self, puzzle: &crate::Grid) -> Result<Rated, RateError> {
+        self.rate_state(&CandidateGrid::from_grid(puzzle))
+    }
+
+    /// Rates a pencilmark state: the path from it, with its candidates as given. The state must
+    /// have exactly one solution: its placed digits must have one, and its candidates must
+    /// allow it. (When the placed digits have several, [`RateError::MultipleSolutions`] is
+    /// reported even if the candidates happen to rule all but one out.)
+    pub fn rate_state(&self, state: &CandidateGrid) -> Result<Rated, RateError> {
+        let started = Instant::now();
+        check_proper(state)?;
+        let watch = Watch::new(self.budget, started);
+        let watched: Vec<Watched<'_>> = self
+            .finders
+            .iter()
+            .map(|&inner| Watched {
+                inner,
+                watch: &watch,
+            })
+            .collect();
+        let finders: Vec<&dyn Finder> = watched.iter().map(|w| w as &dyn Finder).collect();
+        let path = Solver::with_finders(&finders, self.ratings).solve(state);
+        if let (Some(limit), Outcome::Stuck) = (watch.spent(), path.outcome) {
+            return Err(RateError::GaveUp {
+                limit,
+                steps: path.steps.len(),
+                hardest: path.steps.iter().map(|s| s.rating).max(),
+            });
+        }
+        let rating = PuzzleRating::of(state, &path.steps, path.outcome, self.table);
+        Ok(Rated { rating, path })
+    }
+}
+
+impl std::fmt::Debug for Rater<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let techniques: Vec<_> = self.finders.iter().map(|f| f.technique()).collect();
+        f.debug_struct("Rater")
+            .field("techniques", &techniques)
+            .field("budget", &self.budget)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Checks that `state` is valid and has exactly one solution, as [`Rater`] does before rating:
+/// the placed digits break no rule and have exactly one solution, and the candidates of every
+/// empty cell allow it. (Placed digits with several solutions are reported as
+/// [`RateError::MultipleSolutions`] even if the candidates happen to rule all but one out.)
+///
+/// ```
+/// use sudoku::logic::CandidateGrid;
+/// use sudoku::rate::{check_proper, RateError};
+/// assert_eq!(check_proper(&CandidateGrid::new()), Err(RateError::MultipleSolutions));
+/// ```
+pub fn check_proper(state: &CandidateGrid) -> Result<(), RateError> {
+    let grid = state.to_grid();
+    grid.check_rules().map_err(RateError::Invalid)?;
+    // Two solutions at most: the same search as `solve::count(&grid, 2)`, keeping the first.
+    let found: Vec<crate::Grid> = solve::solutions(&grid).take(2).collect();
+    let solution = match found.as_slice() {
+        [] => return Err(RateError::NoSolution),
+        [one] => one,
+        _ => return Err(RateError::MultipleSolutions),
+    };
+    let allowed = Cell::all().all(|cell| {
+        state.value(cell).is_some()
+            || solution
+                .get(cell)
+                .is_some_and(|digit| state.candidates(cell).contains(digit))
+    });
+    if allowed {
+        Ok(())
+    } else {
+        Err(RateError::NoSolution)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format;
+
+    fn grid(line: &str) -> crate::Grid {
+        format::parse(line).expect("a puzzle").grid
+    }
+
+    const EASY: &str =
+        "1..92....524.1...........7..5...81.2.........4.27...9..6...........3.945....71..6";
+
+    #[test]
+    fn a_proper_puzzle_is_rated_from_its_path() {
+        let (ratings, table) = (Ratings::default(), HodokuTable::default());
+        let rated = Rater::new(&ratings, &table)
+            .rate(&grid(EASY))
+            .expect("rated");
+        let path = &rated.path;
+        assert_eq!(path.outcome, Outcome::Solved);
+        assert_eq!(
+            rated.rating,
+            PuzzleRating::of(
+                &CandidateGrid::from_grid(&grid(EASY)),
+                &path.steps,
+                path.outcome,
+                &table
+            )
+        );
+        assert_eq!(rated.rating.steps, path.steps.len());
+        let max = path.steps.iter().map(|s| s.rating).max();
+        assert_eq!(Some(rated.rating.se.er), max);
+        let hardest = path.steps.iter().find(|s| Some(s.rating) == max);
+        assert_eq!(rated.rating.hardest, hardest.map(|s| s.technique));
+    }
+
+    #[test]
+    fn puzzles_without_exactly_one_solution_are_not_rated() {
+        let (ratings, table) = (Ratings::default(), HodokuTable::default());
+        let rater = Rater::new(&ratings, &table);
+        assert_eq!(
+            rater.rate(&crate::Grid::empty()),
+            Err(RateError::MultipleSolutions)
+        );
+        let two_fives = grid(&format!("55{}", ".".repeat(79)));
+        assert!(matches!(rater.rate(&two_fives), Err(RateError::Invalid(_))));
+        // Valid givens without a solution: r1c1 can hold nothing (1-8 in its row, 9 in its
+        // column).
+        let dead = grid(&format!(".12345678{}9{}", ".".repeat(9), ".".repeat(62)));
+        assert_eq!(rater.rate(&dead), Err(RateError::NoSolution));
+        assert_eq!(RateError::NoSolution.to_string(), "no solution");
+    }
+
+    #[test]
+    fn a_state_whose_candidates_exclude_the_solution_has_none() {
+        let (ratings, table) = (Ratings::default(), HodokuTable::default());
+        let puzzle = grid(EASY);
+        let solution = solve::solve(&puzzle).expect("solvable");
+        let mut state = CandidateGrid::from_grid(&puzzle);
+        let cell = Cell::all()
+            .find(|&c| puzzle.get(c).is_none())
+            .expect("an empty cell");
+        let digit = solution.get(cell).expect("solved");
+        assert!(state.eliminate(cell, digit));
+        let rater = Rater::new(&ratings, &table);
+        assert_eq!(rater.rate_state(&state), Err(RateError::NoSolution));
+    }
+
+    #[test]
+    fn the_budget_turns_a_long_solve_into_gave_up() {
+        let (ratings, table) = (Ratings::default(), HodokuTable::default());
+        let rater = Rater::new(&ratings, &table);
+        let full = rater.rate(&grid(EASY)).expect("rated");
+        let steps = full.path.steps.len();
+        // Exactly enough steps: rated; one fewer: gave up after that many.
+        let enough = rater.with_budget(Budget::UNLIMITED.with_steps(steps));
+        assert_eq!(enough.rate(&grid(EASY)), Ok(full.clone()));
+        let short = rater.with_budget(Budget::UNLIMITED.with_steps(steps - 1));
+        match short.rate(&grid(EASY)) {
+            Err(RateError::GaveUp {
+                limit: Limit::Steps(n),
+                steps: taken,
+                hardest,
+            }) => {
+                assert_eq!((n, taken), (steps - 1, steps - 1));
+                assert!(hardest <= Some(full.rating.se.er));
+            }
+            other => panic!("expected gave up, got {other:?}"),
+        }
+        let no_time = rater.with_budget(Budget::UNLIMITED.with_time(std::time::Duration::ZERO));
+        assert!(matches!(
+            no_time.rate(&grid(EASY)),
+            Err(RateError::GaveUp {
+                limit: Limit::Time(_),
+                steps: 0,
+                hardest: None
+            })
+        ));
+    }
+
+    #[test]
+    fn a_rater_with_fewer_techniques_gets_stuck_and_says_so() {
+        let (ratings, table) = (Ratings::default(), HodokuTable::default());
+        let singles: [&dyn Finder; 1] = [&crate::logic::techniques::FullHouse];
+        let rater = Rater::new(&ratings, &table).with_finders(&singles);
+        let rated = rater.rate(&grid(EASY)).expect("rated, stuck");
+        assert!(rated.rating.is_stuck());
+        assert_eq!(rated.rating.se.er, STUCK);
+        assert_eq!(rated.rating.hodoku.level, Level::Extreme);
+        assert!(format!("{rater:?}").contains("FullHouse"));
+    }
+
+    #[test]
+    fn ratings_serialize_flat() {
+        let (ratings, table) = (Ratings::default(), HodokuTable::default());
+        let rated = Rater::new(&ratings, &table)
+            .rate(&grid(EASY))
+            .expect("rated");
+        let json = serde_json::to_string(&rated.rating).expect("serializes");
+        assert!(json.starts_with(r#"{"er":"#), "{json}");
+        assert!(json.contains(r#""level":""#), "{json}");
+        assert!(json.contains(r#""outcome":"solved""#), "{json}");
+        let back: PuzzleRating = serde_json::from_str(&json).expect("deserializes");
+        assert_eq!(back, rated.rating);
+    }
+}
