@@ -498,34 +498,13 @@ pub(crate) struct GenerateArgs {
           value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) max_attempts: u32,
 
-    /// Output format
-    #[arg(
-        long,
-        short = 'f',
-        value_enum,
-        value_name = "FORMAT",
-        default_value = "line"
-    )]
-    pub(crate) format: SolveFormat,
-
-    /// Same as --format json
-    #[arg(long, conflicts_with = "format")]
-    pub(crate) json: bool,
+    /// Output format.
+    #[command(flatten)]
+    pub(crate) output: GridOutputArgs,
 
     /// Threads, budget, timing and reporting.
     #[command(flatten)]
     pub(crate) batch: BatchArgs,
-}
-
-impl GenerateArgs {
-    /// The format asked for, `--json` included.
-    pub(crate) fn format(&self) -> SolveFormat {
-        if self.json {
-            SolveFormat::Json
-        } else {
-            self.format
-        }
-    }
 }
 
 /// `sudoku canon`.
@@ -559,6 +538,18 @@ pub(crate) struct TransformArgs {
     #[arg(long, short = 's', value_name = "S")]
     pub(crate) seed: Option<u64>,
 
+    /// Output format.
+    #[command(flatten)]
+    pub(crate) output: GridOutputArgs,
+
+    /// Threads and reporting.
+    #[command(flatten)]
+    pub(crate) run: RunArgs,
+}
+
+/// The output format options of `generate` and `transform`, which print grids.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct GridOutputArgs {
     /// Output format
     #[arg(
         long,
@@ -572,13 +563,9 @@ pub(crate) struct TransformArgs {
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     pub(crate) json: bool,
-
-    /// Threads and reporting.
-    #[command(flatten)]
-    pub(crate) run: RunArgs,
 }
 
-impl TransformArgs {
+impl GridOutputArgs {
     /// The format asked for, `--json` included.
     pub(crate) fn format(&self) -> SolveFormat {
         if self.json {

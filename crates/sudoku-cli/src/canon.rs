@@ -56,7 +56,7 @@ pub(crate) fn transform(args: &TransformArgs) -> anyhow::Result<bool> {
     let seed = args.seed.unwrap_or_else(crate::generate::random_seed);
     let what = Action::Transform {
         seed,
-        format: args.format(),
+        format: args.output.format(),
     };
     run(what, &args.run, &Sources::from_args(&args.input.files))
 }

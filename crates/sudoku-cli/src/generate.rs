@@ -47,7 +47,7 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
         Some(args.count),
     );
     let mut out = Output {
-        format: args.format(),
+        format: args.output.format(),
         time: args.batch.time,
         seed,
         symmetry: generator.options().symmetry.name(),
