@@ -12,39 +12,21 @@
 
 mod common;
 
-use common::{check_solution, grid_from_line, line_of};
+use common::{check_solution, grid_from_line, line_of, report};
 use rayon::prelude::*;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use sudoku::solve::{self, Count, Search};
 use sudoku::Grid;
 
 /// The data folder, or `None` (after saying so) when it is absent.
 fn data_dir(test: &str) -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("SUDOKU_DATA") {
-        let dir = PathBuf::from(dir);
-        assert!(
-            dir.is_dir(),
-            "SUDOKU_DATA={} is not a folder",
-            dir.display()
-        );
-        return Some(dir);
-    }
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
+    let dir = common::shared_data();
+    if dir.is_none() {
         report(&format!(
-            "full_data {test}: skipped, no data folder at {} (set SUDOKU_DATA to use another)",
-            dir.display()
+            "full_data {test}: skipped, no shared data folder (../shared/data; set SUDOKU_DATA to use another)"
         ));
-        None
     }
-}
-
-/// Writes one line to the process's stderr, bypassing the test harness's capture.
-fn report(message: &str) {
-    let _ = writeln!(std::io::stderr().lock(), "{message}");
+    dir
 }
 
 fn read(dir: &Path, name: &str) -> String {

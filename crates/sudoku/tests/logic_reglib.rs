@@ -41,9 +41,9 @@
 
 mod common;
 
+use common::report;
+
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::{Path, PathBuf};
 use sudoku::logic::techniques::{self, Fish, HiddenSet, NakedSet, UniqueLoops};
 use sudoku::logic::{CandidateGrid, Finder, Ratings, ReglibCase, Step, Technique};
 use sudoku::{Cell, Digit};
@@ -272,11 +272,6 @@ const CODES: &[Code] = &[
     },
 ];
 
-/// Writes one line to the process's stderr, bypassing the test harness's capture.
-fn report(message: &str) {
-    let _ = writeln!(std::io::stderr().lock(), "{message}");
-}
-
 /// The finder of `technique`: the registered one (SE's pruning) or its unpruned form.
 fn finder(technique: Technique, pruned: bool) -> Box<dyn Finder> {
     let unpruned: Option<Box<dyn Finder>> = match technique {
@@ -425,20 +420,6 @@ fn print_table(title: &str, pruned: &Tally, unpruned: &Tally, hodoku_only: &Tall
     }
 }
 
-fn data_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("SUDOKU_DATA") {
-        let dir = PathBuf::from(dir);
-        assert!(
-            dir.is_dir(),
-            "SUDOKU_DATA={} is not a folder",
-            dir.display()
-        );
-        return Some(dir);
-    }
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
-    dir.is_dir().then_some(dir)
-}
-
 #[test]
 fn committed_sample_is_found_in_full() {
     let text = common::read_testdata("reglib_sample.txt");
@@ -467,7 +448,7 @@ const SAMPLE_FOUND_WITH_PRUNING: usize = 63;
 
 #[test]
 fn full_library_meets_the_floor_per_code() {
-    let Some(dir) = data_dir() else {
+    let Some(dir) = common::shared_data() else {
         report("logic_reglib: full library skipped, no shared data folder (set SUDOKU_DATA)");
         return;
     };

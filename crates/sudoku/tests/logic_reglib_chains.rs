@@ -26,9 +26,9 @@
 
 mod common;
 
+use common::report;
+
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::{Path, PathBuf};
 use sudoku::logic::techniques::ForcingChains;
 use sudoku::logic::{ChainName, Finder, Ratings, ReglibCase, Step, Technique};
 use sudoku::{Cell, Digit};
@@ -183,11 +183,6 @@ const CODES: &[Code] = &[
     },
 ];
 
-/// Writes one line to the process's stderr, bypassing the test harness's capture.
-fn report(message: &str) {
-    let _ = writeln!(std::io::stderr().lock(), "{message}");
-}
-
 /// Whether `steps` (those of the allowed kinds) make every expected elimination and placement.
 fn covers(case: &ReglibCase, steps: &[&Step]) -> bool {
     if case.fail_case {
@@ -256,20 +251,6 @@ fn print_table(title: &str, tally: &Tally) {
     }
 }
 
-fn data_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("SUDOKU_DATA") {
-        let dir = PathBuf::from(dir);
-        assert!(
-            dir.is_dir(),
-            "SUDOKU_DATA={} is not a folder",
-            dir.display()
-        );
-        return Some(dir);
-    }
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
-    dir.is_dir().then_some(dir)
-}
-
 #[test]
 fn committed_sample_is_found() {
     let text = common::read_testdata("reglib_chains_sample.txt");
@@ -290,7 +271,7 @@ fn committed_sample_is_found() {
 
 #[test]
 fn full_library_meets_the_floor_per_code() {
-    let Some(dir) = data_dir() else {
+    let Some(dir) = common::shared_data() else {
         report("logic_reglib_chains: skipped, no shared data folder (set SUDOKU_DATA)");
         return;
     };

@@ -13,8 +13,9 @@
 //! puzzles solved to the end. The path counts up to its first multiple forcing chain (see
 //! [`AFTER_GAP`]); a puzzle that needs one counts as not solved here.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::{report, tenths};
 use sudoku::logic::{CandidateGrid, Outcome, Ratings, Solver, Technique};
 use sudoku::Grid;
 
@@ -22,31 +23,6 @@ use sudoku::Grid;
 /// Nishio forcing chains): where SE would use one of those, our path takes one of these
 /// instead and leaves SE's, so the comparison stops at the first of them.
 const AFTER_GAP: &[Technique] = &[Technique::CellForcingChains, Technique::RegionForcingChains];
-
-/// Writes one line to the process's stderr, bypassing the test harness's capture.
-fn report(message: &str) {
-    let _ = writeln!(std::io::stderr().lock(), "{message}");
-}
-
-fn data_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("SUDOKU_DATA") {
-        let dir = PathBuf::from(dir);
-        assert!(
-            dir.is_dir(),
-            "SUDOKU_DATA={} is not a folder",
-            dir.display()
-        );
-        return Some(dir);
-    }
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
-    dir.is_dir().then_some(dir)
-}
-
-/// A rating as SE prints it (one decimal) in tenths; `None` for `timeout`.
-fn tenths(text: &str) -> Option<u16> {
-    let (units, tenth) = text.split_once('.')?;
-    Some(units.parse::<u16>().ok()? * 10 + tenth.parse::<u16>().ok()?)
-}
 
 #[derive(Default, Debug)]
 struct Tally {
@@ -67,8 +43,8 @@ fn compare(text: &str, columns: [usize; 4]) -> Tally {
     for line in text.lines().skip(1) {
         let fields: Vec<&str> = line.split('\t').collect();
         let field = |i: usize| fields.get(columns[i]).copied().unwrap_or("");
-        let (Some(er), Some(ep), Some(ed)) = (tenths(field(1)), tenths(field(2)), tenths(field(3)))
-        else {
+        let se = |i: usize| tenths(field(i)).and_then(|t| u16::try_from(t).ok());
+        let (Some(er), Some(ep), Some(ed)) = (se(1), se(2), se(3)) else {
             continue; // a timeout: no rating to compare
         };
         let values: Vec<u8> = field(0)
@@ -139,7 +115,7 @@ fn compare(text: &str, columns: [usize; 4]) -> Tally {
 
 #[test]
 fn paths_rate_like_sudoku_explainer() {
-    let Some(dir) = data_dir() else {
+    let Some(dir) = common::shared_data() else {
         report("logic_se_parity: skipped, no shared data folder (set SUDOKU_DATA)");
         return;
     };

@@ -11,18 +11,13 @@
 
 mod common;
 
+use common::report;
+
 use common::grid_from_line;
 use rayon::prelude::*;
-use std::io::Write;
-use std::path::{Path, PathBuf};
 use sudoku::logic::{CandidateGrid, Outcome, Ratings, Solver};
 use sudoku::solve::{self, Count};
 use sudoku::Grid;
-
-/// Writes one line to the process's stderr, bypassing the test harness's capture.
-fn report(message: &str) {
-    let _ = writeln!(std::io::stderr().lock(), "{message}");
-}
 
 /// What one set of puzzles gave.
 #[derive(Default)]
@@ -109,23 +104,9 @@ fn assert_sound(name: &str, lines: &[&str], min_solved: usize) {
     );
 }
 
-fn data_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("SUDOKU_DATA") {
-        let dir = PathBuf::from(dir);
-        assert!(
-            dir.is_dir(),
-            "SUDOKU_DATA={} is not a folder",
-            dir.display()
-        );
-        return Some(dir);
-    }
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
-    dir.is_dir().then_some(dir)
-}
-
 /// The first `n` puzzle lines of a shared data file, or `None` (after saying so).
 fn first_lines(name: &str, n: usize) -> Option<Vec<String>> {
-    let Some(dir) = data_dir() else {
+    let Some(dir) = common::shared_data() else {
         report(&format!(
             "logic_soundness {name}: skipped, no shared data folder (set SUDOKU_DATA)"
         ));

@@ -11,38 +11,14 @@
 //! that makes any count drop fails here. When techniques are added the counts rise; raise the
 //! floors then (the test prints the measured counts).
 
+mod common;
+
+use common::{report, tenths};
 use rayon::prelude::*;
-use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::time::Instant;
 use sudoku::logic::Ratings;
 use sudoku::rate::{HodokuTable, Rater, SeRating};
 use sudoku::Grid;
-
-/// Writes one line to the process's stderr, bypassing the test harness's capture.
-fn report(message: &str) {
-    let _ = writeln!(std::io::stderr().lock(), "{message}");
-}
-
-fn data_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("SUDOKU_DATA") {
-        let dir = PathBuf::from(dir);
-        assert!(
-            dir.is_dir(),
-            "SUDOKU_DATA={} is not a folder",
-            dir.display()
-        );
-        return Some(dir);
-    }
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
-    dir.is_dir().then_some(dir)
-}
-
-/// A rating as serate prints it, in tenths; `None` for `timeout` or anything else.
-fn tenths(text: &str) -> Option<i32> {
-    let (units, tenth) = text.split_once('.')?;
-    Some(units.parse::<i32>().ok()? * 10 + tenth.parse::<i32>().ok()?)
-}
 
 /// Agreement counts of one measure (ER, EP or ED).
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -140,7 +116,7 @@ const fn agree(equal: usize, within_1: usize, within_5: usize) -> Agreement {
 
 #[test]
 fn ratings_agree_with_sudoku_explainer() {
-    let Some(dir) = data_dir() else {
+    let Some(dir) = common::shared_data() else {
         report("rate_se_agreement: skipped, no shared data folder (set SUDOKU_DATA)");
         return;
     };

@@ -272,3 +272,33 @@ pub(crate) fn solve_by_naked_singles(puzzle: &Grid) -> Option<Grid> {
     let grid = Grid::from_values(state.values)?;
     (grid.is_full() && check_solution(puzzle, &grid).is_ok()).then_some(grid)
 }
+
+/// The shared public data folder (`$SUDOKU_DATA`, else `../shared/data` beside the checkout), or
+/// `None` when it is absent: tests that need it then say so and skip.
+pub(crate) fn shared_data() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("SUDOKU_DATA") {
+        let dir = PathBuf::from(dir);
+        assert!(
+            dir.is_dir(),
+            "SUDOKU_DATA={} is not a folder",
+            dir.display()
+        );
+        return Some(dir);
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    dir.is_dir().then_some(dir)
+}
+
+/// Writes one line to the process's stderr, bypassing the test harness's capture, so figures
+/// show in CI logs without `--nocapture`.
+pub(crate) fn report(message: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{message}");
+}
+
+/// A rating as Sudoku Explainer's serate prints it (one decimal), in tenths; `None` for
+/// `timeout` or anything else.
+pub(crate) fn tenths(text: &str) -> Option<i32> {
+    let (units, tenth) = text.split_once('.')?;
+    Some(units.parse::<i32>().ok()? * 10 + tenth.parse::<i32>().ok()?)
+}
