@@ -4,7 +4,7 @@
 //! Puzzles: `testdata/sample.txt` (301 proper puzzles from every shared set) always, and, when
 //! the shared data folder is present (`$SUDOKU_DATA`, else the repository's sibling
 //! `shared/data`), the first 1000 lines of `17_clue.txt`, all of `top1465.txt` and the first
-//! 2000 of `sudoku_exchange_diabolical.txt`. Each test prints how many puzzles the current
+//! 2000 of `sudoku_exchange_diabolical.txt` (every line of each with `SUDOKU_SOUNDNESS_ALL=1`). Each test prints how many puzzles the current
 //! techniques solve to the end (the rest end "stuck", waiting for later chain techniques) and
 //! asserts zero wrong steps, plus a floor on the solved count so that a technique silently lost
 //! shows up.
@@ -104,8 +104,10 @@ fn assert_sound(name: &str, lines: &[&str], min_solved: usize) {
     );
 }
 
-/// The first `n` puzzle lines of a shared data file, or `None` (after saying so).
-fn first_lines(name: &str, n: usize) -> Option<Vec<String>> {
+/// The first `n` puzzle lines of a shared data file (all of them when `SUDOKU_SOUNDNESS_ALL` is
+/// set, for a full run in release mode: `SUDOKU_SOUNDNESS_ALL=1 cargo test --release -p sudoku
+/// --test logic_soundness`), or `None` (after saying so).
+fn first_lines(name: &str, n: usize) -> Option<(Vec<String>, String)> {
     let Some(dir) = common::shared_data() else {
         report(&format!(
             "logic_soundness {name}: skipped, no shared data folder (set SUDOKU_DATA)"
@@ -115,15 +117,19 @@ fn first_lines(name: &str, n: usize) -> Option<Vec<String>> {
     let path = dir.join(name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let all = std::env::var_os("SUDOKU_SOUNDNESS_ALL").is_some();
     let lines: Vec<String> = text
         .lines()
         .map(str::trim)
         .filter(|l| l.len() == 81)
-        .take(n)
+        .take(if all { usize::MAX } else { n })
         .map(str::to_string)
         .collect();
+    if all {
+        return Some((lines, format!("{name} (all)")));
+    }
     assert_eq!(lines.len(), n, "{name} has fewer than {n} puzzles");
-    Some(lines)
+    Some((lines, format!("{name} (first {n})")))
 }
 
 #[test]
@@ -136,25 +142,25 @@ fn committed_sample_is_sound() {
 
 #[test]
 fn seventeen_clue_puzzles_are_sound() {
-    if let Some(lines) = first_lines("17_clue.txt", 1000) {
+    if let Some((lines, title)) = first_lines("17_clue.txt", 1000) {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-        assert_sound("17_clue.txt (first 1000)", &lines, 999);
+        assert_sound(&title, &lines, 999);
     }
 }
 
 #[test]
 fn top1465_puzzles_are_sound() {
-    if let Some(lines) = first_lines("top1465.txt", 1465) {
+    if let Some((lines, title)) = first_lines("top1465.txt", 1465) {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-        assert_sound("top1465.txt (all)", &lines, 980);
+        assert_sound(&title, &lines, 980);
     }
 }
 
 #[test]
 fn diabolical_puzzles_are_sound() {
-    if let Some(lines) = first_lines("sudoku_exchange_diabolical.txt", 2000) {
+    if let Some((lines, title)) = first_lines("sudoku_exchange_diabolical.txt", 2000) {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-        assert_sound("sudoku_exchange_diabolical.txt (first 2000)", &lines, 1989);
+        assert_sound(&title, &lines, 1989);
     }
 }
 
