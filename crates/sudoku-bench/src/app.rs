@@ -3,6 +3,8 @@
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
+use sudoku::solve::CpuPath;
+
 use crate::bench::{self, Config};
 use crate::data::{self, DataDir, DataError, PuzzleSet};
 use crate::machine;
@@ -25,6 +27,9 @@ pub enum RunError {
     /// A set could not be read.
     #[error(transparent)]
     Data(#[from] DataError),
+    /// `--cpu-path` named a path this CPU cannot run.
+    #[error(transparent)]
+    CpuPath(#[from] sudoku::solve::UnsupportedCpuPath),
     /// Printing failed (for example a closed pipe).
     #[error("cannot write the report: {0}")]
     Output(#[from] io::Error),
@@ -38,7 +43,18 @@ pub fn run(options: &Options, args: &[String]) -> Result<bool, RunError> {
         eprintln!("warning: this system cannot report a thread's CPU time; timing by wall clock");
         clock = Clock::Wall;
     }
+    let cpu_path = match options.cpu_path {
+        Some(choice) => {
+            let path = choice.path();
+            if !path.is_supported() {
+                return Err(sudoku::solve::UnsupportedCpuPath { path }.into());
+            }
+            path
+        }
+        None => CpuPath::detected(),
+    };
     let header = Header {
+        cpu_path: cpu_path.name(),
         cpu: machine::cpu_model(),
         logical_cpus: machine::logical_cpus(),
         cpu_features: machine::cpu_features(),
@@ -71,6 +87,7 @@ pub fn run(options: &Options, args: &[String]) -> Result<bool, RunError> {
             min_time: options.min_time,
             clock,
         },
+        cpu_path,
     };
 
     let mut out = io::stdout().lock();

@@ -10,6 +10,8 @@
 
 use std::time::{Duration, Instant};
 
+use sudoku::solve::CpuPath;
+
 use crate::data::PuzzleSet;
 use crate::report::{Row, Solutions, Speed};
 use crate::solvers::{self, Checked, Mode, Solver, Tally};
@@ -24,6 +26,8 @@ pub struct Config {
     pub solvers: Vec<Solver>,
     /// How long and how often.
     pub plan: Plan,
+    /// The CPU path our solver runs on (it must be supported: see [`CpuPath::is_supported`]).
+    pub cpu_path: CpuPath,
 }
 
 /// The rows of one set and everything that went wrong in it.
@@ -52,7 +56,7 @@ pub fn measure_set(set: &PuzzleSet, config: &Config, mut on_row: impl FnMut(&Row
 
 fn measure_mode(set: &PuzzleSet, mode: Mode, config: &Config, failures: &mut Vec<String>) -> Row {
     let start = Instant::now();
-    let checked = solvers::check(&set.puzzles, mode);
+    let checked = solvers::check(&set.puzzles, mode, config.cpu_path);
     let check_time = start.elapsed();
     let puzzles = checked.ours.puzzles;
     let per_puzzle = |n: u64| {
@@ -132,7 +136,7 @@ fn time_solvers(
         |who, range| {
             let solver = config.solvers[who];
             let chunk = range.start / chunk_len;
-            let tally = solvers::pass(solver, mode, &set.puzzles[range]);
+            let tally = solvers::pass(solver, mode, config.cpu_path, &set.puzzles[range]);
             match chunk_tallies[who][chunk] {
                 None => {
                     chunk_tallies[who][chunk] = Some(tally);

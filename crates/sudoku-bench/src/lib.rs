@@ -35,6 +35,7 @@
 //! # Example
 //! ```no_run
 //! use std::time::Duration;
+//! use sudoku::solve::CpuPath;
 //! use sudoku_bench::{bench, data, solvers::{Mode, Solver}, timing::{Clock, Plan}};
 //!
 //! let set = data::load_set("../shared/data/top1465.txt".as_ref(), Some(100))?;
@@ -42,6 +43,7 @@
 //!     modes: vec![Mode::First, Mode::Count],
 //!     solvers: vec![Solver::Ours, Solver::Theirs],
 //!     plan: Plan { rounds: 3, min_time: Duration::from_millis(300), clock: Clock::Cpu },
+//!     cpu_path: CpuPath::detected(),
 //! };
 //! let result = bench::measure_set(&set, &config, |_row| {});
 //! assert!(result.failures.is_empty());

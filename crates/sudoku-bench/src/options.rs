@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
+use sudoku::solve::CpuPath;
 
 use crate::solvers::{Mode, Solver};
 use crate::timing::Clock;
@@ -16,6 +17,8 @@ Examples:
       the uniqueness check on at most 5,000 puzzles per set
   cargo run --release -p sudoku-bench -- ../shared/data/top1465.txt --solver ours --json
       one file, only our solver timed (both are still checked), as JSON
+  cargo run --release -p sudoku-bench -- --cpu-path portable
+      our solver without the SIMD instruction sets, to compare the CPU paths
 
 The data folder is $SUDOKU_DATA, else ../shared/data next to the current directory or next to
 the repository. Run a release build: debug numbers mean nothing.";
@@ -62,6 +65,33 @@ pub struct Options {
     /// Print CSV instead of the table.
     #[arg(long)]
     pub csv: bool,
+
+    /// Run our solver on this CPU path instead of the one detected (the fastest supported).
+    #[arg(long, value_enum, value_name = "PATH")]
+    pub cpu_path: Option<CpuPathChoice>,
+}
+
+/// The `--cpu-path` values: the compiled variants of our solver.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CpuPathChoice {
+    /// AVX2 with BMI1/2, LZCNT and POPCNT.
+    Avx2,
+    /// SSE4.1 with SSSE3 and POPCNT.
+    #[value(name = "sse4.1")]
+    Sse41,
+    /// The compile target's baseline.
+    Portable,
+}
+
+impl CpuPathChoice {
+    /// The solver's path.
+    pub fn path(self) -> CpuPath {
+        match self {
+            CpuPathChoice::Avx2 => CpuPath::Avx2,
+            CpuPathChoice::Sse41 => CpuPath::Sse41,
+            CpuPathChoice::Portable => CpuPath::Portable,
+        }
+    }
 }
 
 /// The `--mode` values.
@@ -154,6 +184,7 @@ mod tests {
         assert_eq!(options.min_time, Duration::from_millis(300));
         assert_eq!(options.limit, None);
         assert_eq!(options.clock.clock(), Clock::Cpu);
+        assert_eq!(options.cpu_path, None);
     }
 
     #[test]
@@ -174,6 +205,8 @@ mod tests {
             "b.txt",
             "--clock",
             "wall",
+            "--cpu-path",
+            "sse4.1",
         ]);
         let Ok(options) = parsed else {
             panic!("valid options must parse");
@@ -188,6 +221,10 @@ mod tests {
         assert_eq!(options.min_time, Duration::from_millis(500));
         assert!(options.csv && !options.json);
         assert_eq!(options.clock.clock(), Clock::Wall);
+        assert_eq!(
+            options.cpu_path.map(CpuPathChoice::path),
+            Some(CpuPath::Sse41)
+        );
     }
 
     #[test]
@@ -197,5 +234,6 @@ mod tests {
         assert!(parse(&["--rounds", "0"]).is_err());
         assert!(parse(&["--json", "--csv"]).is_err());
         assert!(parse(&["--mode", "fast"]).is_err());
+        assert!(parse(&["--cpu-path", "avx9"]).is_err());
     }
 }

@@ -19,6 +19,8 @@ pub struct Header {
     pub logical_cpus: usize,
     /// Vector instruction sets the CPU offers.
     pub cpu_features: Vec<&'static str>,
+    /// The CPU path our solver ran on (`avx2`, `sse4.1` or `portable`).
+    pub cpu_path: &'static str,
     /// The command line, as typed.
     pub command: String,
     /// The timing method in one sentence.
@@ -175,6 +177,7 @@ impl TableWriter {
             "CPU: {} ({} logical CPUs{features})",
             header.cpu, header.logical_cpus
         )?;
+        writeln!(out, "our solver's CPU path: {}", header.cpu_path)?;
         writeln!(out, "command: {}", header.command)?;
         writeln!(out, "method: {}", header.method)?;
         if header.profile != "release" {
@@ -285,6 +288,7 @@ mod tests {
             cpu: "Example CPU".to_string(),
             logical_cpus: 2,
             cpu_features: vec!["avx2"],
+            cpu_path: "avx2",
             command: "sudoku-bench x.txt".to_string(),
             method: "best of 3".to_string(),
             profile: "release",
@@ -301,7 +305,8 @@ mod tests {
             .and_then(|()| table.row(&mut out, &row(false)));
         assert!(written.is_ok());
         let text = String::from_utf8_lossy(&out);
-        assert!(text.starts_with("CPU: Example CPU (2 logical CPUs; avx2)\n"));
+        assert!(text
+            .starts_with("CPU: Example CPU (2 logical CPUs; avx2)\nour solver's CPU path: avx2\n"));
         let lines: Vec<&str> = text.lines().filter(|l| l.starts_with('|')).collect();
         assert_eq!(lines.len(), 4);
         assert!(lines.iter().all(|l| l.len() == lines[0].len()), "{text}");
@@ -341,5 +346,6 @@ mod tests {
         assert_eq!(value["rows"][0]["ratio"], 1.5);
         assert_eq!(value["rows"][0]["ours_solutions"]["several"], 1);
         assert_eq!(value["header"]["cpu"], "Example CPU");
+        assert_eq!(value["header"]["cpu_path"], "avx2");
     }
 }

@@ -16,7 +16,7 @@ use std::fmt;
 use std::hint::black_box;
 
 use serde::Serialize;
-use sudoku::solve::Search;
+use sudoku::solve::{CpuPath, Search};
 use sudoku::Grid;
 
 use crate::data::Puzzle;
@@ -80,6 +80,8 @@ pub struct OursAnswer {
     pub guesses: u64,
     /// The search said its (absent) budget ran out: always a bug.
     pub budget_error: bool,
+    /// The CPU path was refused (the caller should have checked it is supported).
+    pub path_refused: bool,
 }
 
 /// Their solver's answer for one puzzle.
@@ -92,15 +94,28 @@ pub struct TheirsAnswer {
     pub count: u8,
 }
 
-/// Runs our solver on `grid` in `mode`.
+/// Runs our solver on `grid` in `mode`, on the CPU path `path`.
 #[inline]
-pub fn ours(grid: &Grid, mode: Mode) -> OursAnswer {
-    let mut search = Search::new(grid);
+pub fn ours(grid: &Grid, mode: Mode, path: CpuPath) -> OursAnswer {
     let mut answer = OursAnswer {
         solutions: [None; 2],
         count: 0,
         guesses: 0,
         budget_error: false,
+        path_refused: false,
+    };
+    let search = Search::new(grid);
+    // The detected path needs no second look at the CPU, as for any caller of `Search::new`.
+    let mut search = if search.cpu_path() == path {
+        search
+    } else {
+        match search.with_cpu_path(path) {
+            Ok(search) => search,
+            Err(_) => {
+                answer.path_refused = true;
+                return answer;
+            }
+        }
     };
     while answer.count < mode.limit() {
         match search.next_solution() {
@@ -173,13 +188,13 @@ impl Tally {
     }
 }
 
-/// One timed pass: `solver` solves every puzzle once in `mode`.
-pub fn pass(solver: Solver, mode: Mode, puzzles: &[Puzzle]) -> Tally {
+/// One timed pass: `solver` solves every puzzle once in `mode` (ours on the CPU path `path`).
+pub fn pass(solver: Solver, mode: Mode, path: CpuPath, puzzles: &[Puzzle]) -> Tally {
     let mut tally = Tally::default();
     match solver {
         Solver::Ours => {
             for puzzle in puzzles {
-                let answer = black_box(ours(black_box(&puzzle.grid), mode));
+                let answer = black_box(ours(black_box(&puzzle.grid), mode, path));
                 tally.record(answer.count, answer.guesses);
             }
         }
@@ -225,11 +240,12 @@ pub struct Checked {
     pub mismatches: Vec<Mismatch>,
 }
 
-/// Solves every puzzle with both solvers in `mode` and checks each answer.
-pub fn check(puzzles: &[Puzzle], mode: Mode) -> Checked {
+/// Solves every puzzle with both solvers in `mode` (ours on the CPU path `path`) and checks each
+/// answer.
+pub fn check(puzzles: &[Puzzle], mode: Mode, path: CpuPath) -> Checked {
     let mut checked = Checked::default();
     for puzzle in puzzles {
-        let mine = ours(&puzzle.grid, mode);
+        let mine = ours(&puzzle.grid, mode, path);
         let other = theirs(puzzle.theirs, mode);
         checked.ours.record(mine.count, mine.guesses);
         checked.theirs.record(other.count, 0);
@@ -248,6 +264,9 @@ pub fn check(puzzles: &[Puzzle], mode: Mode) -> Checked {
 /// count mode, a search error, or solution counts that disagree.
 pub fn problems(grid: &Grid, mode: Mode, mine: &OursAnswer, other: &TheirsAnswer) -> Vec<String> {
     let mut problems = Vec::new();
+    if mine.path_refused {
+        problems.push("ours: the CPU path was refused".to_string());
+    }
     if mine.budget_error {
         problems.push("ours: search reported an exhausted budget without one".to_string());
     }
@@ -312,7 +331,7 @@ mod tests {
         let Ok(sudoku) = emerentius::Sudoku::from_bytes(*g.values()) else {
             panic!("their parser rejected a valid grid");
         };
-        (ours(g, mode), theirs(sudoku, mode))
+        (ours(g, mode, CpuPath::detected()), theirs(sudoku, mode))
     }
 
     #[test]

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
+use sudoku::solve::CpuPath;
 use sudoku_bench::bench::{self, Config};
 use sudoku_bench::data::{self, PuzzleSet};
 use sudoku_bench::report::Solutions;
@@ -44,6 +45,7 @@ fn quick(solvers: Vec<Solver>) -> Config {
             min_time: Duration::from_millis(4),
             clock: Clock::Cpu,
         },
+        cpu_path: CpuPath::detected(),
     }
 }
 

@@ -18,12 +18,16 @@
 //! 2. *Naked singles*: count each cell's candidates over the nine digits with bit-sliced adds;
 //!    an unsolved cell with none is a contradiction, one with exactly one is placed.
 //!
+//! The search is generic over [`Kernels`] and inlined whole into each CPU path of
+//! [`super::simd`], which compiles it with that path's features.
+//!
 //! When propagation stalls, the search guesses the lowest digit of a cell with the fewest
 //! candidates (a bivalue cell when there is one) and pushes the alternative (the same state
 //! without that digit in that cell) on an explicit stack. The explicit stack makes the search
 //! resumable, which gives enumeration, counting and a guess budget for free.
 
-use super::tables::{BAND, BAND_PEERS, COLUMN, KEEP, ROW, ROW_TRIADS, SPREAD};
+use super::simd::Kernels;
+use super::tables::{triads_by_box, BAND, BAND_PEERS, BYTE_BITS, COLUMN, KEEP_BY_BOX, ROW, SPREAD};
 use super::{BudgetExhausted, Stats};
 use crate::board::Grid;
 
@@ -39,7 +43,8 @@ struct State {
     placed_rows: [u16; 9],
     /// Bit `9 * band + digit`: the (digit, band) pairs whose band update must run.
     dirty: u32,
-    /// Bit `digit`: the digits whose stack pass must run (their candidates changed since).
+    /// Bit `digit`: the digits whose candidates changed since the last stack pass. The pass
+    /// runs when any is set (and then on all nine digits at once).
     stack_dirty: u16,
 }
 
@@ -49,39 +54,42 @@ impl State {
     fn new(puzzle: &Grid) -> Option<State> {
         let mut givens = [[0u32; 3]; 9];
         let mut filled = [0u32; 3];
-        let mut cand = [[BAND; 9]; 3];
+        // Per digit and band, the row and box peers of its givens; per digit, their columns.
+        let mut peers = [[0u32; 3]; 9];
+        let mut columns = [0u32; 9];
+        let mut conflict = 0u32;
         let mut placed_rows = [0u16; 9];
-        // Row by row, so that band, row and column come without divisions.
-        for (row_index, row_values) in puzzle.values().chunks_exact(9).enumerate() {
-            let (band, row) = (row_index / 3, row_index % 3);
-            for (col, &value) in row_values.iter().enumerate() {
-                // Grid values are 0..=9, so this skips blanks and leaves digit indexes 0..9.
-                let digit = (value as usize).wrapping_sub(1);
-                if digit >= 9 {
-                    continue;
-                }
-                let bit = 9 * row + col;
-                givens[digit][band] |= 1 << bit;
-                filled[band] |= 1 << bit;
+        for (band, band_values) in puzzle.values().chunks_exact(27).enumerate() {
+            filled[band] = filled_mask(band_values);
+            // Only the givens are visited, not all 81 cells.
+            let mut rest = filled[band];
+            while rest != 0 {
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let (row, col) = (ROW_OF[bit & 31] as usize, COLUMN_OF[bit & 31] as usize);
+                // The filled mask guarantees a value of 1..=9 here: digit indexes 0..9 (`min`
+                // only keeps the index visibly in range).
+                let digit = usize::from(band_values[bit]).saturating_sub(1).min(8);
+                let own = 1 << bit;
+                // Seeing each other is symmetric, so of two givens of a digit that see each
+                // other, the second finds its cell among the first's peers.
+                conflict |= (peers[digit][band] | columns[digit]) & own;
+                peers[digit][band] |= BAND_PEERS[bit];
+                columns[digit] |= COLUMN[col];
+                givens[digit][band] |= own;
                 placed_rows[digit] |= 1 << (3 * band + row);
-                // A given clears its peers for its digit; two givens that see each other clear
-                // each other's bit, which the check below catches.
-                for (other_band, band_cands) in cand.iter_mut().enumerate() {
-                    band_cands[digit] &= if other_band == band {
-                        !BAND_PEERS[bit]
-                    } else {
-                        !COLUMN[col]
-                    };
-                }
             }
         }
+        if conflict != 0 {
+            return None;
+        }
+        let mut cand = [[0u32; 9]; 3];
         for (band, band_cands) in cand.iter_mut().enumerate() {
             for (digit, cells) in band_cands.iter_mut().enumerate() {
-                if givens[digit][band] & !*cells != 0 {
-                    return None;
-                }
-                // A filled cell keeps only its given's digit.
-                *cells &= !filled[band] | givens[digit][band];
+                // No cell seen by a given of the digit, and no filled cell but its own givens
+                // (which the columns cleared too).
+                *cells = BAND & !(peers[digit][band] | columns[digit] | filled[band])
+                    | givens[digit][band];
             }
         }
         // The givens are placed already: their rows skip the band update's placement work.
@@ -96,12 +104,17 @@ impl State {
 
     /// Propagates to a fixed point; `false` on a contradiction. The cheap passes run first:
     /// the stack pass only when band updates and naked singles are stuck.
-    fn propagate(&mut self) -> bool {
+    #[inline(always)]
+    ///
+    /// `counts` is left holding the candidate counts of the final state, for
+    /// [`State::choose_guess`], whenever it returns `true` on an unsolved state.
+    fn propagate<K: Kernels>(&mut self, kernels: K, counts: &mut [[u32; 3]; 3]) -> bool {
         loop {
             while self.dirty != 0 {
                 let index = self.dirty.trailing_zeros() as usize;
                 self.dirty &= self.dirty - 1;
-                if !self.update_band(index % 9, index / 9) {
+                let (digit, band) = DIGIT_BAND[index & 31];
+                if !self.update_band(usize::from(digit), usize::from(band), kernels) {
                     return false;
                 }
             }
@@ -109,7 +122,7 @@ impl State {
                 // Every cell is placed and every band update has run: nothing left to check.
                 return true;
             }
-            match self.place_naked_singles() {
+            match self.place_naked_singles(kernels, counts) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
@@ -117,7 +130,7 @@ impl State {
             if self.stack_dirty == 0 {
                 return true;
             }
-            match self.update_stacks() {
+            match self.update_stacks(kernels) {
                 None => return false,
                 Some(true) => {}
                 Some(false) => return true,
@@ -127,54 +140,46 @@ impl State {
 
     /// The band update of one digit in one band; `false` on a contradiction.
     #[inline(always)]
-    fn update_band(&mut self, digit: usize, band: usize) -> bool {
+    fn update_band<K: Kernels>(&mut self, digit: usize, band: usize, kernels: K) -> bool {
         let cells = self.cand[band][digit];
-        // The masks keep every index inside its 512-entry table, so no bounds check remains.
-        let triads = ROW_TRIADS[(cells & 0x1ff) as usize] as usize
-            | (ROW_TRIADS[((cells >> 9) & 0x1ff) as usize] as usize) << 3
-            | (ROW_TRIADS[((cells >> 18) & 0x1ff) as usize] as usize) << 6;
-        let cells = cells & KEEP[triads & 0x1ff];
+        // The index is masked to nine bits: no bounds check remains.
+        let cells = cells & KEEP_BY_BOX[triads_by_box(cells) as usize];
         if cells == 0 {
             return false;
         }
         self.cand[band][digit] = cells;
         self.stack_dirty |= 1 << digit;
-        // Rows left with a single candidate (KEEP left at least one in each) that are new.
-        let mut new_rows = 0u16;
-        for (row, &row_mask) in ROW.iter().enumerate() {
-            let row_bits = cells & row_mask;
-            new_rows |= u16::from(row_bits & row_bits.wrapping_sub(1) == 0) << row;
-        }
+        // Rows left with a single candidate, that are new. KEEP left at least one cell in each
+        // row, so subtracting 1 from each row's 9-bit field borrows only inside the field, and
+        // clears the field exactly when it held a single cell.
+        let rest = cells & cells.wrapping_sub(ROW_LOWEST);
+        let mut new_rows = u16::from(rest & ROW[0] == 0)
+            | u16::from(rest & ROW[1] == 0) << 1
+            | u16::from(rest & ROW[2] == 0) << 2;
         new_rows &= !(self.placed_rows[digit] >> (3 * band)) & 0b111;
         if new_rows == 0 {
             return true;
         }
         self.placed_rows[digit] |= new_rows << (3 * band);
-        let row_masks = ((new_rows as u32 & 1) * ROW[0])
-            | (((new_rows as u32 >> 1) & 1) * ROW[1])
-            | (((new_rows as u32 >> 2) & 1) * ROW[2]);
-        let placed = cells & row_masks;
+        let placed = cells & ROWS_OF[usize::from(new_rows & 0b111)];
         let columns = (placed | placed >> 9 | placed >> 18) & 0x1ff;
         let placed_columns = columns | columns << 9 | columns << 18;
         self.unsolved[band] &= !placed;
-        for other_band in 0..3 {
-            if other_band == band {
-                continue;
-            }
+        for other_band in OTHER_BANDS[band % 3] {
             let before = self.cand[other_band][digit];
             let after = before & !placed_columns;
             self.cand[other_band][digit] = after;
             self.dirty |= u32::from(after != before) << (9 * other_band + digit);
         }
-        // Clear the placed cells for all nine digits at once (a loop that vectorises), then
-        // give this digit its cells back.
-        let mut changed = 0u32;
-        for (other, slot) in self.cand[band].iter_mut().enumerate() {
-            let before = *slot;
-            *slot = before & !placed;
-            changed |= u32::from(*slot != before) << other;
+        // Clear the placed cells for all nine digits, then give this digit its cells back.
+        // Which digits lose a candidate is a kernel of the CPU path; the clearing loop
+        // vectorises by itself.
+        let band_cands = &mut self.cand[band];
+        let changed = kernels.digits_meeting(band_cands, placed);
+        for slot in band_cands.iter_mut() {
+            *slot &= !placed;
         }
-        self.cand[band][digit] = cells;
+        band_cands[digit] = cells;
         self.dirty |= (changed & !(1 << digit)) << (9 * band);
         true
     }
@@ -183,59 +188,75 @@ impl State {
     /// columns), a digit takes one column in each band and each column once, so its (band,
     /// column) cells form a permutation matrix. This gives column hidden singles and box/column
     /// locked candidates. `None` on a contradiction, otherwise whether anything changed.
-    fn update_stacks(&mut self) -> Option<bool> {
-        let mut changed = false;
-        while self.stack_dirty != 0 {
-            let digit = self.stack_dirty.trailing_zeros() as usize;
-            self.stack_dirty &= self.stack_dirty - 1;
-            let bands = [
-                self.cand[0][digit],
-                self.cand[1][digit],
-                self.cand[2][digit],
-            ];
-            // Bit 9 * band + column: the columns where the digit may go in each band.
-            let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
-            let columns = fold(bands[0]) | fold(bands[1]) << 9 | fold(bands[2]) << 18;
-            // Each stack's 3x3 (band, column) matrix keeps the cells that lie on a permutation:
-            // (i, j) survives if the 2x2 minor of the other bands and columns has a matching.
-            // Rotating bands (by 9 bits) and columns within each stack (inside 3-bit groups)
-            // lines the minor's entries up with (i, j), so all three stacks are done at once.
-            let next_band = |x: u32| (x >> 9 | x << 18) & BAND;
-            let next_column = |x: u32| (x >> 1) & 0o333_333_333 | (x << 2) & 0o444_444_444;
+    #[inline(always)]
+    fn update_stacks<K: Kernels>(&mut self, kernels: K) -> Option<bool> {
+        // All nine digits in straight-line loops over arrays, which the compiler vectorises
+        // (eight digits per AVX2 vector): cheaper than visiting only the digits marked in
+        // `stack_dirty` one by one. The others are at the pass's fixed point already (their
+        // candidates did not change since their last pass), so this changes nothing for them.
+        self.stack_dirty = 0;
+        // Bit 9 * band + column: the columns where the digit may go in each band.
+        let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
+        // Each stack's 3x3 (band, column) matrix keeps the cells that lie on a permutation:
+        // (i, j) survives if the 2x2 minor of the other bands and columns has a matching.
+        // Rotating bands (by 9 bits) and columns within each stack (inside 3-bit groups)
+        // lines the minor's entries up with (i, j), so all three stacks are done at once.
+        let next_band = |x: u32| (x >> 9 | x << 18) & BAND;
+        let next_column = |x: u32| (x >> 1) & 0o333_333_333 | (x << 2) & 0o444_444_444;
+        let mut allowed = [0u32; 9];
+        let mut broken = 0u32;
+        for (digit, slot) in allowed.iter_mut().enumerate() {
+            let columns = fold(self.cand[0][digit])
+                | fold(self.cand[1][digit]) << 9
+                | fold(self.cand[2][digit]) << 18;
             let (b1, b2) = (next_band(columns), next_band(next_band(columns)));
             let (b1c1, b1c2) = (next_column(b1), next_column(next_column(b1)));
             let (b2c1, b2c2) = (next_column(b2), next_column(next_column(b2)));
-            let allowed = columns & ((b1c1 & b2c2) | (b1c2 & b2c1));
+            let kept = columns & ((b1c1 & b2c2) | (b1c2 & b2c1));
             // Every stack needs a cell left in the first band's row of its matrix (and then in
             // all three, as a kept cell lies on a whole permutation).
-            let first = allowed & 0x1ff;
-            if (first | first >> 1 | first >> 2) & 0o111 != 0o111 {
-                return None;
-            }
-            for (band, &cells) in bands.iter().enumerate() {
-                let band_columns = (allowed >> (9 * band)) & 0x1ff;
-                let after = cells & (band_columns | band_columns << 9 | band_columns << 18);
-                if after != cells {
-                    self.cand[band][digit] = after;
-                    self.dirty |= 1 << (9 * band + digit);
-                    changed = true;
-                }
-            }
+            let first = kept & 0x1ff;
+            broken |= ((first | first >> 1 | first >> 2) & 0o111) ^ 0o111;
+            *slot = kept;
         }
-        Some(changed)
+        if broken != 0 {
+            return None;
+        }
+        let mut changed = 0u32;
+        for (band, band_cands) in self.cand.iter_mut().enumerate() {
+            let mut removed = [0u32; 9];
+            for ((cells, &kept), removed) in band_cands.iter_mut().zip(&allowed).zip(&mut removed) {
+                let band_columns = (kept >> (9 * band)) & 0x1ff;
+                let after = *cells & (band_columns | band_columns << 9 | band_columns << 18);
+                *removed = *cells & !after;
+                *cells = after;
+            }
+            changed |= kernels.nonzero_digits(&removed) << (9 * band);
+        }
+        self.dirty |= changed;
+        Some(changed != 0)
     }
 
     /// Places every unsolved cell with a single candidate. `None` on a contradiction (a cell
     /// with no candidate), otherwise whether anything was placed.
-    fn place_naked_singles(&mut self) -> Option<bool> {
+    #[inline(always)]
+    ///
+    /// `counts` receives, per band, the cells with at least one, two and three candidates;
+    /// when nothing was placed they describe the state, and the guess uses them.
+    fn place_naked_singles<K: Kernels>(
+        &mut self,
+        kernels: K,
+        counts: &mut [[u32; 3]; 3],
+    ) -> Option<bool> {
         let mut placed = false;
-        for band in 0..3 {
-            let (mut once, mut twice) = (0u32, 0u32);
-            for digit in 0..9 {
-                let cells = self.cand[band][digit];
+        for (band, band_counts) in counts.iter_mut().enumerate() {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for &cells in &self.cand[band] {
+                thrice |= twice & cells;
                 twice |= once & cells;
                 once |= cells;
             }
+            *band_counts = [once, twice, thrice];
             let unsolved = self.unsolved[band];
             if unsolved & !once != 0 {
                 return None;
@@ -244,12 +265,10 @@ impl State {
             while singles != 0 {
                 let bit = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
-                for digit in 0..9 {
-                    if self.cand[band][digit] & (1 << bit) != 0 {
-                        self.assign(digit, band, bit);
-                        break;
-                    }
-                }
+                let digit = kernels
+                    .digits_meeting(&self.cand[band], 1 << bit)
+                    .trailing_zeros();
+                self.assign(digit as usize % 9, band, bit);
                 placed = true;
             }
         }
@@ -258,42 +277,35 @@ impl State {
 
     /// Puts `digit` in the cell: clears the cell's row and box peers in its band; the band
     /// update then does the rest.
-    #[inline]
+    #[inline(always)]
     fn assign(&mut self, digit: usize, band: usize, bit: usize) {
         self.cand[band][digit] &= !BAND_PEERS[bit];
         self.dirty |= 1 << (9 * band + digit);
     }
 
     /// Removes `digit` from the cell.
-    #[inline]
+    #[inline(always)]
     fn eliminate(&mut self, digit: usize, band: usize, bit: usize) {
         self.cand[band][digit] &= !(1 << bit);
         self.dirty |= 1 << (9 * band + digit);
     }
 
+    #[inline(always)]
     fn is_solved(&self) -> bool {
         self.unsolved == [0; 3]
     }
 
     /// The cell to guess on and its lowest candidate: `(digit, band, bit)`. Only called on a
-    /// propagated, unsolved state, where every unsolved cell has two or more candidates.
+    /// propagated, unsolved state, where every unsolved cell has two or more candidates;
+    /// `at_least` is that state's cells with at least one, two and three candidates per band,
+    /// as [`State::propagate`] left them.
     ///
     /// The cell has the fewest candidates (two whenever a bivalue cell exists) and, among
     /// those, the most unsolved peers: a placement there removes the most candidates, so both
     /// branches propagate further. On the hardest sets this tie-break cuts guesses by about 40%
     /// against taking the first bivalue cell.
-    fn choose_guess(&self) -> (usize, usize, usize) {
-        let mut at_least = [[0u32; 3]; 3];
-        for (band, counts) in at_least.iter_mut().enumerate() {
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for digit in 0..9 {
-                let cells = self.cand[band][digit];
-                thrice |= twice & cells;
-                twice |= once & cells;
-                once |= cells;
-            }
-            *counts = [once, twice, thrice];
-        }
+    #[inline(always)]
+    fn choose_guess(&self, at_least: &[[u32; 3]; 3]) -> (usize, usize, usize) {
         let bivalue = at_least.map(|[_, twice, thrice]| twice & !thrice);
         let (candidates, cells) = if bivalue != [0; 3] {
             (2, bivalue)
@@ -314,8 +326,13 @@ impl State {
             (fewest, cells)
         };
         let _ = candidates;
-        // Unsolved cells per row, column and box, counted in nibbles (see SPREAD), give each
-        // cell's number of unsolved peers (plus one) without a popcount per cell.
+        // Each cell's number of unsolved peers (plus one), |row ∪ column ∪ box| = row + column
+        // + box - (row ∩ box) - (column ∩ box), as the row and column meet in the cell itself,
+        // which is also in the box. Counted for a whole row of cells at once, one 5-bit lane per
+        // cell (see SPREAD); every count stays below 32 and every subtracted lane is at most
+        // the lane it is taken from, so no lane borrows from another.
+        let group_sums =
+            |x: u64| ((x + (x >> 5) + (x >> 10)) & GROUP_FIRST_LANES) * (1 | 1 << 5 | 1 << 10);
         let mut rows = [[0u64; 3]; 3];
         let mut band_columns = [0u64; 3];
         for band in 0..3 {
@@ -325,19 +342,22 @@ impl State {
             }
         }
         let columns = band_columns[0] + band_columns[1] + band_columns[2];
-        let nibble_sum = |x: u64| (x.wrapping_mul(0x1_1111_1111) >> 32) as u32 & 0xf;
+        let mut scores = [[0u64; 3]; 3];
+        for band in 0..3 {
+            let boxes = group_sums(band_columns[band]);
+            for row in 0..3 {
+                let cells = rows[band][row];
+                let row_count = (cells.wrapping_mul(ALL_LANES) >> 40) & 31;
+                scores[band][row] = row_count * ALL_LANES + columns + boxes
+                    - group_sums(cells)
+                    - band_columns[band];
+            }
+        }
         let mut best = (0u32, 0usize, 0usize);
         for (band, &mask) in cells.iter().enumerate() {
             for bit in bit_iter(mask & self.unsolved[band]) {
-                let (row, column) = (bit / 9, bit % 9);
-                let first_column = 3 * (column / 3);
-                // |row ∪ column ∪ box| = row + column + box - (row ∩ box) - (column ∩ box),
-                // as the row and column meet in the cell itself, which is also in the box.
-                let score = nibble_sum(rows[band][row])
-                    + ((columns >> (4 * column)) & 0xf) as u32
-                    + nibble_sum((band_columns[band] >> (4 * first_column)) & 0xfff)
-                    - nibble_sum((rows[band][row] >> (4 * first_column)) & 0xfff)
-                    - ((band_columns[band] >> (4 * column)) & 0xf) as u32;
+                let (row, column) = (ROW_OF[bit & 31] as usize, COLUMN_OF[bit & 31] as usize);
+                let score = ((scores[band][row] >> (5 * column)) & 31) as u32;
                 // +1 so that the first cell always beats the initial (0, 0, 0).
                 if score + 1 > best.0 {
                     best = (score + 1, band, bit);
@@ -351,28 +371,123 @@ impl State {
         (digit, band, bit)
     }
 
+    #[inline(always)]
     fn count_candidates(&self, band: usize, bit: usize) -> u32 {
         (0..9).map(|d| (self.cand[band][d] >> bit) & 1).sum::<u32>()
     }
 
-    /// The solution held by a solved state.
+    /// The solution held by a solved state, where every cell has exactly one digit left.
+    ///
+    /// Rather than one store per cell, the digits are bit-sliced: plane `k` of a band holds
+    /// the cells whose value (1..=9) has bit `k` set, and [`BYTE_BITS`] turns eight cells of
+    /// the four planes into eight value bytes at once.
+    #[inline(always)]
     fn solution(&self) -> Grid {
         let mut values = [0u8; 81];
         for (band, band_cands) in self.cand.iter().enumerate() {
+            let mut planes = [0u32; 4];
             for (digit, &cells) in band_cands.iter().enumerate() {
-                let mut rest = cells;
-                while rest != 0 {
-                    let bit = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    values[27 * band + bit] = digit as u8 + 1;
+                let value = digit + 1;
+                for (k, plane) in planes.iter_mut().enumerate() {
+                    *plane |= cells & 0u32.wrapping_sub(((value >> k) & 1) as u32);
                 }
+            }
+            let cells = &mut values[27 * band..27 * band + 27];
+            for (chunk, out) in cells.chunks_mut(8).enumerate() {
+                let byte = |plane: u32| BYTE_BITS[((plane >> (8 * chunk)) & 0xff) as usize];
+                let bytes = byte(planes[0])
+                    | byte(planes[1]) << 1
+                    | byte(planes[2]) << 2
+                    | byte(planes[3]) << 3;
+                out.copy_from_slice(&bytes.to_le_bytes()[..out.len()]);
             }
         }
         Grid::from_values(values).unwrap_or_default()
     }
 }
 
+/// `ROW_OF[bit]` and `COLUMN_OF[bit]`: the row (0..3) and column (0..9) of a band's cell (32
+/// entries, so that a mask bounds the index).
+const ROW_OF: [u8; 32] = {
+    let mut t = [0u8; 32];
+    let mut bit = 0;
+    while bit < 27 {
+        t[bit] = (bit / 9) as u8;
+        bit += 1;
+    }
+    t
+};
+const COLUMN_OF: [u8; 32] = {
+    let mut t = [0u8; 32];
+    let mut bit = 0;
+    while bit < 27 {
+        t[bit] = (bit % 9) as u8;
+        bit += 1;
+    }
+    t
+};
+
+/// One in each 5-bit lane of a row's nine cells (see `SPREAD`).
+const ALL_LANES: u64 = 0x10842108421;
+/// The first lane of each box's three lanes, all five bits.
+const GROUP_FIRST_LANES: u64 = 31 | 31 << 15 | 31 << 30;
+
+/// `DIGIT_BAND[index]`: the (digit, band) of a bit of `State::dirty` (which uses 27 bits; 32
+/// entries let a mask bound the index).
+const DIGIT_BAND: [(u8, u8); 32] = {
+    let mut t = [(0u8, 0u8); 32];
+    let mut index = 0;
+    while index < 27 {
+        t[index] = ((index % 9) as u8, (index / 9) as u8);
+        index += 1;
+    }
+    t
+};
+
+/// `ROWS_OF[rows]`: the band mask of a set of rows (bit `r` for row `r`).
+const ROWS_OF: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut rows = 0;
+    while rows < 8 {
+        let mut row = 0;
+        while row < 3 {
+            if rows & (1 << row) != 0 {
+                t[rows] |= ROW[row];
+            }
+            row += 1;
+        }
+        rows += 1;
+    }
+    t
+};
+
+/// `OTHER_BANDS[band]`: the two other bands.
+const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
+/// The lowest cell of each row of a band.
+const ROW_LOWEST: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// Stack slots reserved at the first guess: enough for most searches of hard puzzles.
+const INITIAL_STACK: usize = 16;
+
+/// The filled cells of one band's 27 values, as a band mask: eight cells at a time, as bytes of
+/// a `u64`. Values are at most 9, so adding 0x7f to each byte sets its top bit exactly when it is
+/// not 0, with no carry into the next byte; one multiplication gathers the eight top bits.
+#[inline(always)]
+fn filled_mask(band_values: &[u8]) -> u32 {
+    let mut mask = 0u32;
+    for (chunk_index, chunk) in band_values.chunks(8).enumerate() {
+        let mut bytes = [0u8; 8];
+        bytes[..chunk.len()].copy_from_slice(chunk);
+        let nonzero = (u64::from_le_bytes(bytes) + 0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
+        let bits = nonzero.wrapping_mul(0x0002_0408_1020_4081) >> 56;
+        mask |= (bits as u32) << (8 * chunk_index);
+    }
+    mask & BAND
+}
+
 /// The set bits of a mask, lowest first.
+#[inline(always)]
 fn bit_iter(mut mask: u32) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
@@ -408,7 +523,14 @@ impl Engine {
         self.stats
     }
 
-    pub(super) fn next_solution(&mut self, budget: u64) -> Result<Option<Grid>, BudgetExhausted> {
+    /// The next solution within `budget` guesses. Always inlined, with everything it calls, so
+    /// that each CPU path of [`super::simd`] compiles the whole search for its own features.
+    #[inline(always)]
+    pub(super) fn next_solution<K: Kernels>(
+        &mut self,
+        budget: u64,
+        kernels: K,
+    ) -> Result<Option<Grid>, BudgetExhausted> {
         if self.budget_hit {
             return Err(BudgetExhausted {
                 guesses: self.stats.guesses,
@@ -419,8 +541,9 @@ impl Engine {
             None => return Ok(None),
         };
         // The state stays in this local across guesses; only alternatives go to the stack.
+        let mut counts = [[0u32; 3]; 3];
         loop {
-            if state.propagate() {
+            if state.propagate(kernels, &mut counts) {
                 if state.is_solved() {
                     self.stats.solutions += 1;
                     return Ok(Some(state.solution()));
@@ -431,9 +554,22 @@ impl Engine {
                         guesses: self.stats.guesses,
                     });
                 }
-                let (digit, band, bit) = state.choose_guess();
+                let (digit, band, bit) = state.choose_guess(&counts);
                 let mut alternative = state;
-                alternative.eliminate(digit, band, bit);
+                // The alternative is "not `digit` here". In a bivalue cell (the usual guess)
+                // that is "the other digit here", which propagates the same way but faster:
+                // placed at once instead of found again as a naked single.
+                let digits = kernels.digits_meeting(&state.cand[band], 1 << bit);
+                let others = digits & !(1 << digit);
+                if others != 0 && others & (others - 1) == 0 {
+                    alternative.assign(others.trailing_zeros() as usize, band, bit);
+                } else {
+                    alternative.eliminate(digit, band, bit);
+                }
+                if self.stack.capacity() == 0 {
+                    // One allocation for most searches rather than a few doublings.
+                    self.stack.reserve(INITIAL_STACK);
+                }
                 self.stack.push(alternative);
                 state.assign(digit, band, bit);
                 self.stats.guesses += 1;

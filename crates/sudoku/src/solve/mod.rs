@@ -24,9 +24,16 @@
 //! How it works is in the header of the `bands` module: digit-by-band bitboards, singles and
 //! in-band locked candidates propagated to a fixed point, and guesses on a cell with the fewest
 //! candidates.
+//!
+//! The search is compiled once per [`CpuPath`] (AVX2, SSE4.1, the target's baseline) and the
+//! fastest path the CPU supports is chosen once per process; every path gives the same answers
+//! and statistics. [`Search::with_cpu_path`] forces one, for tests and benchmarks.
 
 mod bands;
+mod simd;
 mod tables;
+
+pub use simd::{CpuPath, UnsupportedCpuPath};
 
 use crate::board::Grid;
 use std::fmt;
@@ -149,6 +156,7 @@ impl Iterator for Solutions {
 pub struct Search {
     engine: bands::Engine,
     budget: Option<u64>,
+    path: simd::Verified,
 }
 
 impl Search {
@@ -157,7 +165,21 @@ impl Search {
         Search {
             engine: bands::Engine::new(puzzle),
             budget: None,
+            path: simd::Verified::detected(),
         }
+    }
+
+    /// Runs the search on `path` instead of the detected [`CpuPath`], or fails if this CPU
+    /// lacks its features. Every path gives the same answers and statistics; this is for tests
+    /// and benchmarks that compare them.
+    pub fn with_cpu_path(mut self, path: CpuPath) -> Result<Search, UnsupportedCpuPath> {
+        self.path = simd::Verified::new(path)?;
+        Ok(self)
+    }
+
+    /// The [`CpuPath`] this search runs on.
+    pub fn cpu_path(&self) -> CpuPath {
+        self.path.path()
     }
 
     /// Stops the search with [`BudgetExhausted`] once it has made `max_guesses` guesses.
@@ -169,7 +191,7 @@ impl Search {
     /// The next solution, `Ok(None)` when there are no more, or an error when the budget ran out
     /// first (later calls keep returning the error).
     pub fn next_solution(&mut self) -> Result<Option<Grid>, BudgetExhausted> {
-        self.engine.next_solution(self.budget.unwrap_or(u64::MAX))
+        simd::next_solution(&mut self.engine, self.path, self.budget.unwrap_or(u64::MAX))
     }
 
     /// The statistics of the search so far.

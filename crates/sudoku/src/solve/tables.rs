@@ -12,28 +12,11 @@
 //!
 //! The three cells where a row meets a box are a *triad*. A digit sits once in each row and once
 //! in each box of the band, so the triads it occupies form a permutation: row `r` in box
-//! `p(r)`. Compressing the 27 bits to 9 triad bits (bit `3 * row + box`: "does this triad hold
-//! a candidate?") lets one table lookup apply every locked-candidates deduction inside the band.
+//! `p(r)`. Compressing the 27 bits to 9 triad bits ("does this triad hold a candidate?") lets one
+//! table lookup apply every locked-candidates deduction inside the band.
 
 /// The 27 bits of a band.
 pub(crate) const BAND: u32 = (1 << 27) - 1;
-
-/// `ROW_TRIADS[bits]`: for the nine bits of one row, which of its three triads are non-empty.
-pub(crate) const ROW_TRIADS: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut bits = 0;
-    while bits < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if bits & (0b111 << (3 * k)) != 0 {
-                t[bits] |= 1 << k;
-            }
-            k += 1;
-        }
-        bits += 1;
-    }
-    t
-};
 
 /// The six permutations of three rows onto three boxes, as triad masks (bit `3 * row + box`).
 const PERMUTATIONS: [u16; 6] = {
@@ -100,6 +83,36 @@ pub(crate) const KEEP: [u32; 512] = {
     t
 };
 
+/// [`KEEP`] indexed by the transposed triad mask (bit `3 * box + row`), the order in which
+/// the band update gathers a band's triads with shifts alone.
+pub(crate) const KEEP_BY_BOX: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut by_box = 0;
+    while by_box < 512 {
+        let mut by_row = 0;
+        let mut bit = 0;
+        while bit < 9 {
+            if by_box & (1 << bit) != 0 {
+                let (block, row) = (bit / 3, bit % 3);
+                by_row |= 1 << (3 * row + block);
+            }
+            bit += 1;
+        }
+        t[by_box] = KEEP[by_row];
+        by_box += 1;
+    }
+    t
+};
+
+/// The non-empty triads of a band's 27 cells, as bit `3 * box + row` (the index of
+/// [`KEEP_BY_BOX`]). Triad (row, box) is non-empty when bit `9 * row + 3 * box` of `any` is set,
+/// as triads never straddle a row; three shifts gather those nine bits.
+#[inline(always)]
+pub(crate) fn triads_by_box(cells: u32) -> u32 {
+    let any = (cells | cells >> 1 | cells >> 2) & 0o111_111_111;
+    (any | any >> 8 | any >> 16) & 0x1ff
+}
+
 /// `ROW[r]`: the nine bits of row `r` of a band.
 pub(crate) const ROW: [u32; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
 
@@ -114,8 +127,8 @@ pub(crate) const COLUMN: [u32; 9] = {
     t
 };
 
-/// `SPREAD[bits]`: the nine bits of a row spread to one nibble each (bit `c` becomes `1 << 4c`),
-/// so that adding spread rows counts cells per column, nine counters in one `u64`.
+/// `SPREAD[bits]`: the nine bits of a row spread to one 5-bit lane each (bit `c` becomes
+/// `1 << 5c`), so that adding spread rows counts cells per column, nine counters in one `u64`.
 pub(crate) const SPREAD: [u64; 512] = {
     let mut t = [0u64; 512];
     let mut bits = 0;
@@ -123,9 +136,27 @@ pub(crate) const SPREAD: [u64; 512] = {
         let mut c = 0;
         while c < 9 {
             if bits & (1 << c) != 0 {
-                t[bits] |= 1 << (4 * c);
+                t[bits] |= 1 << (5 * c);
             }
             c += 1;
+        }
+        bits += 1;
+    }
+    t
+};
+
+/// `BYTE_BITS[bits]`: the eight bits of `bits` as the lowest bits of eight bytes (bit `j` becomes
+/// `1 << 8j`), to turn bit-sliced cell values into one byte per cell.
+pub(crate) const BYTE_BITS: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        let mut j = 0;
+        while j < 8 {
+            if bits & (1 << j) != 0 {
+                t[bits] |= 1 << (8 * j);
+            }
+            j += 1;
         }
         bits += 1;
     }
@@ -164,6 +195,36 @@ mod tests {
         assert_eq!(KEEP[triads], expected);
         // Two rows confined to the same single box: no permutation fits.
         assert_eq!(KEEP[0b111_001_001], 0);
+    }
+
+    #[test]
+    fn triads_by_box_finds_every_non_empty_triad() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..10_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            // Sparse bands, so that empty and non-empty triads are both common.
+            let cells = (seed as u32) & ((seed >> 32) as u32) & BAND;
+            let mut expected = 0;
+            for row in 0..3 {
+                for block in 0..3 {
+                    if cells & (0b111 << (9 * row + 3 * block)) != 0 {
+                        expected |= 1 << (3 * block + row);
+                    }
+                }
+            }
+            assert_eq!(triads_by_box(cells), expected, "{cells:027b}");
+        }
+    }
+
+    #[test]
+    fn keep_by_box_is_keep_transposed() {
+        // Row 0 only in box 0 (by box: bit 0 for box 0 row 0, and no bit 3 or 6).
+        let by_row = 0b111_111_001;
+        let by_box = 0b110_110_111;
+        assert_eq!(KEEP_BY_BOX[by_box], KEEP[by_row]);
+        assert_eq!(KEEP_BY_BOX[0x1ff], BAND);
     }
 
     #[test]

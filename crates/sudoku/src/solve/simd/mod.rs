@@ -1,0 +1,399 @@
+//! Runtime CPU dispatch: the same search compiled once per instruction-set level, chosen once
+//! per process from what the CPU offers.
+//!
+//! The engine in [`super::bands`] is plain safe Rust, written so that every function of the
+//! search is `#[inline(always)]` into [`Engine::next_solution`]. Each x86 path below is a thin
+//! `#[target_feature]` wrapper around that one call, so the whole search is compiled again with
+//! the wrapper's features (VEX encoding, `popcnt`, `tzcnt`, AVX2 vectorisation of the loops over
+//! nine digits). There is no hand-written intrinsic: the paths run the very same source and
+//! integer operations, so they give identical answers, guess counts included, by construction;
+//! `tests/cpu_paths.rs` checks that on the corpus for every path the machine supports.
+//!
+//! This is the only module allowed `unsafe`: calling a `#[target_feature]` function is unsafe
+//! because running it on a CPU without the features is undefined behaviour. A [`Verified`] path
+//! is only ever built after the features were detected, which is what makes the calls sound.
+
+#![allow(unsafe_code)]
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use super::bands::Engine;
+use super::BudgetExhausted;
+use crate::board::Grid;
+
+/// A compiled variant of the solver, by the x86 instruction-set level it was compiled for.
+///
+/// Every path gives the same answers and statistics; they differ only in speed. [`Search`]
+/// uses [`CpuPath::detected`] unless told otherwise with [`Search::with_cpu_path`], which the
+/// tests and the benchmark use to run each path.
+///
+/// [`Search`]: super::Search
+/// [`Search::with_cpu_path`]: super::Search::with_cpu_path
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CpuPath {
+    /// x86-64 with AVX2, BMI1/2, LZCNT and POPCNT (Haswell, Zen and later).
+    Avx2,
+    /// x86-64 with SSE4.1, SSSE3 and POPCNT (Nehalem and later).
+    Sse41,
+    /// The baseline of the target the crate was compiled for (SSE2 on x86-64; any CPU).
+    Portable,
+}
+
+impl CpuPath {
+    /// Every path, fastest first.
+    pub const ALL: [CpuPath; 3] = [CpuPath::Avx2, CpuPath::Sse41, CpuPath::Portable];
+
+    /// The fastest path this CPU supports, detected once per process.
+    pub fn detected() -> CpuPath {
+        static DETECTED: OnceLock<CpuPath> = OnceLock::new();
+        *DETECTED.get_or_init(|| {
+            CpuPath::ALL
+                .into_iter()
+                .find(|path| path.is_supported())
+                .unwrap_or(CpuPath::Portable)
+        })
+    }
+
+    /// The paths this CPU can run, fastest first (always ends with [`CpuPath::Portable`]).
+    pub fn supported() -> Vec<CpuPath> {
+        CpuPath::ALL
+            .into_iter()
+            .filter(|path| path.is_supported())
+            .collect()
+    }
+
+    /// Whether this CPU has every feature the path was compiled for.
+    pub fn is_supported(self) -> bool {
+        match self {
+            CpuPath::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            CpuPath::Avx2 => {
+                std::arch::is_x86_feature_detected!("avx2")
+                    && std::arch::is_x86_feature_detected!("bmi1")
+                    && std::arch::is_x86_feature_detected!("bmi2")
+                    && std::arch::is_x86_feature_detected!("lzcnt")
+                    && std::arch::is_x86_feature_detected!("popcnt")
+            }
+            #[cfg(target_arch = "x86_64")]
+            CpuPath::Sse41 => {
+                std::arch::is_x86_feature_detected!("sse4.1")
+                    && std::arch::is_x86_feature_detected!("ssse3")
+                    && std::arch::is_x86_feature_detected!("popcnt")
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            CpuPath::Avx2 | CpuPath::Sse41 => false,
+        }
+    }
+
+    /// A short name: `avx2`, `sse4.1` or `portable`.
+    pub fn name(self) -> &'static str {
+        match self {
+            CpuPath::Avx2 => "avx2",
+            CpuPath::Sse41 => "sse4.1",
+            CpuPath::Portable => "portable",
+        }
+    }
+}
+
+impl fmt::Display for CpuPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The CPU lacks a feature of the requested [`CpuPath`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("this CPU does not support the {path} solver path")]
+pub struct UnsupportedCpuPath {
+    /// The path that was asked for.
+    pub path: CpuPath,
+}
+
+/// A [`CpuPath`] this CPU is known to support. The field is private and the only constructors
+/// check support, so holding one is the proof the `unsafe` calls below rely on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Verified(CpuPath);
+
+impl Verified {
+    /// The detected path.
+    pub(crate) fn detected() -> Verified {
+        Verified(CpuPath::detected())
+    }
+
+    /// `path`, if this CPU supports it.
+    pub(crate) fn new(path: CpuPath) -> Result<Verified, UnsupportedCpuPath> {
+        if path.is_supported() {
+            Ok(Verified(path))
+        } else {
+            Err(UnsupportedCpuPath { path })
+        }
+    }
+
+    /// The path.
+    pub(crate) fn path(self) -> CpuPath {
+        self.0
+    }
+}
+
+/// The few operations of the search that the compiler does not vectorise by itself, one
+/// implementation per CPU path. The search is generic over this trait and every method is
+/// `#[inline(always)]`, so each path's wrapper compiles its own kernels into its own copy.
+pub(crate) trait Kernels: Copy {
+    /// The digits (bit `d` for digit index `d`) whose candidate mask in `cands` meets `cells`.
+    fn digits_meeting(self, cands: &[u32; 9], cells: u32) -> u32;
+
+    /// The digits (bit `d` for digit index `d`) whose mask in `masks` is not empty.
+    fn nonzero_digits(self, masks: &[u32; 9]) -> u32;
+}
+
+/// The kernels in plain Rust, for every CPU.
+#[derive(Debug, Clone, Copy)]
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+pub(crate) struct Scalar;
+
+impl Kernels for Scalar {
+    #[inline(always)]
+    fn digits_meeting(self, cands: &[u32; 9], cells: u32) -> u32 {
+        let mut digits = 0;
+        for (digit, &digit_cells) in cands.iter().enumerate() {
+            digits |= u32::from(digit_cells & cells != 0) << digit;
+        }
+        digits
+    }
+
+    #[inline(always)]
+    fn nonzero_digits(self, masks: &[u32; 9]) -> u32 {
+        let mut digits = 0;
+        for (digit, &mask) in masks.iter().enumerate() {
+            digits |= u32::from(mask != 0) << digit;
+        }
+        digits
+    }
+}
+
+/// [`Engine::next_solution`] on the given path.
+pub(crate) fn next_solution(
+    engine: &mut Engine,
+    path: Verified,
+    budget: u64,
+) -> Result<Option<Grid>, BudgetExhausted> {
+    match path.0 {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `Verified(CpuPath::Avx2)` exists only after `CpuPath::is_supported` detected
+        // avx2, bmi1, bmi2, lzcnt and popcnt on this CPU, the features the function enables.
+        CpuPath::Avx2 => unsafe { x86::next_solution_avx2(engine, budget) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `Verified(CpuPath::Sse41)` exists only after `CpuPath::is_supported` detected
+        // sse4.1, ssse3 and popcnt on this CPU, the features the function enables.
+        CpuPath::Sse41 => unsafe { x86::next_solution_sse41(engine, budget) },
+        _ => next_solution_portable(engine, budget),
+    }
+}
+
+/// The portable path: the engine compiled for the target's baseline.
+#[inline(never)]
+fn next_solution_portable(
+    engine: &mut Engine,
+    budget: u64,
+) -> Result<Option<Grid>, BudgetExhausted> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        engine.next_solution(budget, x86::Sse2)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        engine.next_solution(budget, Scalar)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    //! The x86-64 paths: the same call, compiled with more features enabled.
+
+    use std::arch::x86_64::{
+        __m128i, __m256i, _mm256_and_si256, _mm256_castsi256_ps, _mm256_cmpeq_epi32,
+        _mm256_loadu_si256, _mm256_movemask_ps, _mm256_set1_epi32, _mm256_setzero_si256,
+        _mm_and_si128, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
+        _mm_set1_epi32, _mm_setzero_si128,
+    };
+
+    use super::super::bands::Engine;
+    use super::super::BudgetExhausted;
+    use super::Kernels;
+    use crate::board::Grid;
+
+    /// Kernels with SSE2, which every x86-64 CPU has (it is part of the target's baseline).
+    #[derive(Debug, Clone, Copy)]
+    pub(super) struct Sse2;
+
+    impl Kernels for Sse2 {
+        #[inline(always)]
+        fn digits_meeting(self, cands: &[u32; 9], cells: u32) -> u32 {
+            // SAFETY: SSE2 is enabled for every x86-64 target, so the intrinsics can run; both
+            // unaligned loads read 16 bytes inside the 36 bytes of `cands` (offsets 0 and 16).
+            #[allow(unused_unsafe)]
+            let empty = unsafe {
+                let mask = _mm_set1_epi32(cells as i32);
+                let zero = _mm_setzero_si128();
+                let low = _mm_loadu_si128(cands.as_ptr().cast::<__m128i>());
+                let high = _mm_loadu_si128(cands.as_ptr().add(4).cast::<__m128i>());
+                let low = _mm_cmpeq_epi32(_mm_and_si128(low, mask), zero);
+                let high = _mm_cmpeq_epi32(_mm_and_si128(high, mask), zero);
+                _mm_movemask_ps(_mm_castsi128_ps(low))
+                    | _mm_movemask_ps(_mm_castsi128_ps(high)) << 4
+            };
+            (!empty as u32 & 0xff) | u32::from(cands[8] & cells != 0) << 8
+        }
+
+        #[inline(always)]
+        fn nonzero_digits(self, masks: &[u32; 9]) -> u32 {
+            // SAFETY: as in `digits_meeting`: SSE2 is part of every x86-64 target, and both
+            // loads read 16 bytes inside the 36 bytes of `masks`.
+            #[allow(unused_unsafe)]
+            let empty = unsafe {
+                let zero = _mm_setzero_si128();
+                let low = _mm_loadu_si128(masks.as_ptr().cast::<__m128i>());
+                let high = _mm_loadu_si128(masks.as_ptr().add(4).cast::<__m128i>());
+                let low = _mm_cmpeq_epi32(low, zero);
+                let high = _mm_cmpeq_epi32(high, zero);
+                _mm_movemask_ps(_mm_castsi128_ps(low))
+                    | _mm_movemask_ps(_mm_castsi128_ps(high)) << 4
+            };
+            (!empty as u32 & 0xff) | u32::from(masks[8] != 0) << 8
+        }
+    }
+
+    /// Kernels with AVX2. Only [`next_solution_avx2`] makes one, so they only run on CPUs
+    /// where AVX2 was detected.
+    #[derive(Debug, Clone, Copy)]
+    struct Avx2 {
+        _private: (),
+    }
+
+    impl Kernels for Avx2 {
+        #[inline(always)]
+        fn digits_meeting(self, cands: &[u32; 9], cells: u32) -> u32 {
+            // SAFETY: an `Avx2` value exists only inside `next_solution_avx2`, which runs only
+            // on CPUs with AVX2 (see `Verified`); the unaligned load reads 32 bytes inside the
+            // 36 bytes of `cands`.
+            let empty = unsafe {
+                let hits = _mm256_and_si256(
+                    _mm256_loadu_si256(cands.as_ptr().cast::<__m256i>()),
+                    _mm256_set1_epi32(cells as i32),
+                );
+                let zero = _mm256_cmpeq_epi32(hits, _mm256_setzero_si256());
+                _mm256_movemask_ps(_mm256_castsi256_ps(zero))
+            };
+            (!empty as u32 & 0xff) | u32::from(cands[8] & cells != 0) << 8
+        }
+
+        #[inline(always)]
+        fn nonzero_digits(self, masks: &[u32; 9]) -> u32 {
+            // SAFETY: as in `digits_meeting`: only reached on CPUs with AVX2, and the load
+            // reads 32 bytes inside the 36 bytes of `masks`.
+            let empty = unsafe {
+                let lanes = _mm256_loadu_si256(masks.as_ptr().cast::<__m256i>());
+                let zero = _mm256_cmpeq_epi32(lanes, _mm256_setzero_si256());
+                _mm256_movemask_ps(_mm256_castsi256_ps(zero))
+            };
+            (!empty as u32 & 0xff) | u32::from(masks[8] != 0) << 8
+        }
+    }
+
+    /// The AVX2 kernels on their own, for the kernel tests: `digits_meeting` and
+    /// `nonzero_digits` of the masks, or `None` without AVX2.
+    #[cfg(test)]
+    pub(super) fn avx2_kernels(cands: &[u32; 9], cells: u32) -> Option<(u32, u32)> {
+        #[target_feature(enable = "avx2")]
+        unsafe fn with_avx2(cands: &[u32; 9], cells: u32) -> (u32, u32) {
+            let kernels = Avx2 { _private: () };
+            (
+                kernels.digits_meeting(cands, cells),
+                kernels.nonzero_digits(cands),
+            )
+        }
+        // SAFETY: called only after AVX2 was detected on this CPU.
+        std::arch::is_x86_feature_detected!("avx2").then(|| unsafe { with_avx2(cands, cells) })
+    }
+
+    /// The search compiled for AVX2 (with BMI1/2, LZCNT and POPCNT).
+    ///
+    /// # Safety
+    /// The CPU must support every feature enabled here.
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    pub(super) unsafe fn next_solution_avx2(
+        engine: &mut Engine,
+        budget: u64,
+    ) -> Result<Option<Grid>, BudgetExhausted> {
+        engine.next_solution(budget, Avx2 { _private: () })
+    }
+
+    /// The search compiled for SSE4.1 (with SSSE3 and POPCNT).
+    ///
+    /// # Safety
+    /// The CPU must support every feature enabled here.
+    #[target_feature(enable = "sse4.1,ssse3,popcnt")]
+    pub(super) unsafe fn next_solution_sse41(
+        engine: &mut Engine,
+        budget: u64,
+    ) -> Result<Option<Grid>, BudgetExhausted> {
+        engine.next_solution(budget, Sse2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn portable_is_always_supported_and_detection_picks_a_supported_path() {
+        assert!(CpuPath::Portable.is_supported());
+        assert!(CpuPath::detected().is_supported());
+        assert_eq!(CpuPath::supported().last(), Some(&CpuPath::Portable));
+        assert_eq!(CpuPath::supported().first(), Some(&CpuPath::detected()));
+    }
+
+    /// Masks with few bits, so that both outcomes of each digit's test are common.
+    fn sparse_masks(seed: &mut u64) -> u32 {
+        let mut next = || {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            *seed as u32
+        };
+        next() & next() & next() & ((1 << 27) - 1)
+    }
+
+    #[test]
+    fn every_kernel_matches_the_scalar_one() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..20_000 {
+            let cands: [u32; 9] = std::array::from_fn(|_| sparse_masks(&mut seed));
+            let cells = sparse_masks(&mut seed) | sparse_masks(&mut seed);
+            let expected = (
+                Scalar.digits_meeting(&cands, cells),
+                Scalar.nonzero_digits(&cands),
+            );
+            #[cfg(target_arch = "x86_64")]
+            {
+                let sse2 = (
+                    x86::Sse2.digits_meeting(&cands, cells),
+                    x86::Sse2.nonzero_digits(&cands),
+                );
+                assert_eq!(sse2, expected);
+                if CpuPath::Avx2.is_supported() {
+                    assert_eq!(x86::avx2_kernels(&cands, cells), Some(expected));
+                }
+            }
+            assert_eq!((expected.0 | expected.1) & !0x1ff, 0);
+        }
+    }
+
+    #[test]
+    fn unsupported_paths_are_refused() {
+        for path in CpuPath::ALL {
+            assert_eq!(Verified::new(path).is_ok(), path.is_supported());
+        }
+    }
+}
