@@ -4,8 +4,14 @@
 //! Both read puzzles one at a time, in input order, on the main thread: a hint is instant and
 //! an explanation is read by a person, so there is nothing to gain from the parallel batch
 //! pipeline. Besides every puzzle format of `sudoku solve`, a line of 729 candidate characters
-//! (the pencilmark form, see `sudoku::logic::CandidateGrid`) is read as a pencilmark state, so
-//! a position can be hinted from where a player is.
+//! (the pencilmark form, see `sudoku::logic::CandidateGrid`) and a pencilmark grid (nine rows of
+//! candidate tokens such as `1257`, framed as HoDoKu or Sudoku Explainer print them, or not) are
+//! read as pencilmark states, so a position can be hinted from where a player is.
+//!
+//! A pencilmark grid is told from a puzzle grid written with spaces by its rows: nine tokens of
+//! distinct digits, at least one token with two or more. Lines that may start one are held back
+//! from the puzzle splitter until that is settled (a held block without any candidate set is
+//! handed to the splitter unchanged, so `5 3 4 | 6 7 8 | 9 1 2` rows still read as a grid).
 
 use crate::args::{ExplainArgs, HintArgs};
 use crate::rate::budget_of;
@@ -14,7 +20,9 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use sudoku::format::{self, ParseError, Records};
-use sudoku::logic::{explain, CandidateGrid, Outcome, Ratings, Solver, Step};
+use sudoku::logic::{
+    classify_line, explain, CandidateGrid, Outcome, PencilmarkLine, Ratings, Solver, Step,
+};
 use sudoku::rate::{check_proper, HodokuTable, RateError, Rated, Rater};
 
 /// The longest line kept, in bytes (no format needs a fraction of it); the rest is dropped, so
@@ -132,41 +140,168 @@ fn read_source<R: Read>(
     mut reader: BufReader<R>,
     each: &mut impl FnMut(&str, Item) -> anyhow::Result<()>,
 ) -> Result<(), ReadError> {
-    let mut records = Records::new();
+    let mut splitter = Splitter::default();
     let mut buf = Vec::with_capacity(1024);
-    let mut line_no = 0;
     loop {
         buf.clear();
         if read_line_capped(&mut reader, &mut buf).map_err(ReadError::Io)? == 0 {
             break;
         }
-        line_no += 1;
         let text = String::from_utf8_lossy(trim_newline(&buf));
-        let found: Vec<Item> = if is_pencilmark_line(&text) {
-            // The splitter sees a blank line instead, which keeps its line count in step (and
-            // ends whatever it was in the middle of).
-            let mut found: Vec<Item> = records
-                .push_line("")
-                .into_iter()
-                .map(Item::from_record)
-                .collect();
-            found.push(pencilmark_item(line_no, &text));
-            found
-        } else {
-            records
-                .push_line(&text)
-                .into_iter()
-                .map(Item::from_record)
-                .collect()
-        };
-        for item in found {
+        for item in splitter.push_line(&text) {
             each(name, item).map_err(ReadError::Output)?;
         }
     }
-    for record in records.finish() {
-        each(name, Item::from_record(record)).map_err(ReadError::Output)?;
+    for item in splitter.finish() {
+        each(name, item).map_err(ReadError::Output)?;
     }
     Ok(())
+}
+
+/// Splits lines into items: the library's puzzle splitter ([`Records`]), plus the two
+/// pencilmark forms, which it does not know. Every line reaches `records` exactly once (a line
+/// taken by a pencilmark form as a blank line), so its line numbers stay those of the input.
+#[derive(Default)]
+struct Splitter {
+    records: Records,
+    /// The lines read so far.
+    line_no: usize,
+    /// Lines held back while they may be a pencilmark grid: frame lines and rows of nine
+    /// tokens, with their line numbers.
+    held: Vec<(usize, String)>,
+    /// How many rows `held` has.
+    held_rows: usize,
+    /// Whether a held row has a candidate set (so the block is a pencilmark grid).
+    held_sets: bool,
+    /// Just after a pencilmark grid: its closing frame lines are dropped.
+    after_grid: bool,
+    /// Just after a pencilmark grid cut short by a bad row: the rest of its rows and frames
+    /// are dropped too, so one broken grid gives one error.
+    after_bad_row: bool,
+}
+
+impl Splitter {
+    /// The items that line `text` completes.
+    fn push_line(&mut self, text: &str) -> Vec<Item> {
+        self.line_no += 1;
+        let mut out = Vec::new();
+        if is_pencilmark_line(text) {
+            (self.after_grid, self.after_bad_row) = (false, false);
+            self.release(&mut out);
+            // The splitter sees a blank line instead, which keeps its line count in step (and
+            // ends whatever it was in the middle of).
+            self.pass("", &mut out);
+            out.push(pencilmark_item(self.line_no, text));
+            return out;
+        }
+        let kind = classify_line(text);
+        if self.after_bad_row {
+            if matches!(kind, PencilmarkLine::Frame | PencilmarkLine::Row { .. }) {
+                self.pass("", &mut out);
+                return out;
+            }
+            self.after_bad_row = false;
+        }
+        match kind {
+            PencilmarkLine::Frame if self.after_grid => self.pass("", &mut out),
+            PencilmarkLine::Frame => self.held.push((self.line_no, text.to_string())),
+            PencilmarkLine::Row { cells: 9, has_set } => {
+                self.after_grid = false;
+                self.held.push((self.line_no, text.to_string()));
+                self.held_rows += 1;
+                self.held_sets |= has_set;
+                if self.held_rows == 9 {
+                    if self.held_sets {
+                        out.extend(self.take_grid());
+                        self.after_grid = true;
+                    } else {
+                        self.release(&mut out);
+                    }
+                }
+            }
+            kind => {
+                self.after_grid = false;
+                if self.held_sets {
+                    // A pencilmark grid cut short: a row of the wrong length (or with a stray
+                    // character) belongs to it, and the error points at it.
+                    let part_of_it = matches!(kind, PencilmarkLine::Row { .. })
+                        || (kind == PencilmarkLine::Other && text.contains('|'));
+                    if part_of_it {
+                        self.held.push((self.line_no, text.to_string()));
+                        out.extend(self.take_grid());
+                        self.after_bad_row = true;
+                        return out;
+                    }
+                    out.extend(self.take_grid());
+                } else {
+                    self.release(&mut out);
+                }
+                self.pass(text, &mut out);
+            }
+        }
+        out
+    }
+
+    /// The items at the end of the input.
+    fn finish(mut self) -> Vec<Item> {
+        let mut out = Vec::new();
+        if self.held_sets {
+            out.extend(self.take_grid());
+        } else {
+            self.release(&mut out);
+        }
+        out.extend(self.records.finish().into_iter().map(Item::from_record));
+        out
+    }
+
+    /// Hands `line` to the puzzle splitter.
+    fn pass(&mut self, line: &str, out: &mut Vec<Item>) {
+        out.extend(
+            self.records
+                .push_line(line)
+                .into_iter()
+                .map(Item::from_record),
+        );
+    }
+
+    /// Hands the held lines to the puzzle splitter: they were not a pencilmark grid.
+    fn release(&mut self, out: &mut Vec<Item>) {
+        for (_, line) in std::mem::take(&mut self.held) {
+            self.pass(&line, out);
+        }
+        self.held_rows = 0;
+        self.held_sets = false;
+    }
+
+    /// Reads the held lines as one pencilmark grid (or its error).
+    fn take_grid(&mut self) -> Vec<Item> {
+        let held = std::mem::take(&mut self.held);
+        self.held_rows = 0;
+        self.held_sets = false;
+        let mut out = Vec::new();
+        for _ in &held {
+            self.pass("", &mut out);
+        }
+        let Some(&(first, _)) = held.first() else {
+            return out;
+        };
+        let text: Vec<&str> = held.iter().map(|(_, line)| line.as_str()).collect();
+        out.push(
+            match CandidateGrid::from_pencilmark_grid_at(&text.join("\n"), first) {
+                Ok(state) => Item::State {
+                    line: first,
+                    input: state.to_candidate_string(),
+                    state: Box::new(state),
+                },
+                Err(err) => Item::Bad {
+                    line: err.line,
+                    column: err.column,
+                    message: format!("pencilmarks: {}", err.kind),
+                },
+            },
+        );
+        out
+    }
 }
 
 /// Whether `text` holds 729 non-space characters: the one-line pencilmark form.
@@ -517,6 +652,126 @@ mod tests {
             }
             Item::State { .. } => panic!("a digit in the wrong slot is an error"),
         }
+    }
+
+    /// What the splitter makes of `text`: per item, its line and either the 81- or
+    /// 729-character input or the error.
+    fn split(text: &str) -> Vec<(usize, Result<String, String>)> {
+        let mut splitter = Splitter::default();
+        let mut items = Vec::new();
+        for line in text.lines() {
+            items.extend(splitter.push_line(line));
+        }
+        items.extend(splitter.finish());
+        items
+            .into_iter()
+            .map(|item| match item {
+                Item::State { line, input, .. } => (line, Ok(input)),
+                Item::Bad {
+                    line,
+                    column,
+                    message,
+                } => (line, Err(format!("{column}: {message}"))),
+            })
+            .collect()
+    }
+
+    const TOP1: &str =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+    fn top1_state() -> CandidateGrid {
+        let puzzle = format::parse(TOP1).expect("a puzzle").grid;
+        CandidateGrid::from_grid(&puzzle)
+    }
+
+    #[test]
+    fn pencilmark_grids_are_read_among_other_puzzles() {
+        let state = top1_state();
+        let framed = state.to_string();
+        let bare: String = framed
+            .lines()
+            .filter(|l| classify_line(l) != PencilmarkLine::Frame)
+            .map(|l| format!("{}\n", l.replace('|', " ")))
+            .collect();
+        let text = format!("# positions\n{framed}{TOP1}\n\n{bare}{TOP1}\n");
+        let pencils = state.to_candidate_string();
+        assert_eq!(
+            split(&text),
+            [
+                (2, Ok(pencils.clone())),
+                (15, Ok(TOP1.to_string())),
+                (17, Ok(pencils)),
+                (26, Ok(TOP1.to_string())),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_spaced_puzzle_grid_with_full_rows_is_still_a_puzzle() {
+        let solution =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let spaced = |row: &str| {
+            let cells: Vec<String> = row.chars().map(String::from).collect();
+            format!(
+                "{} | {} | {}\n",
+                cells[..3].join(" "),
+                cells[3..6].join(" "),
+                cells[6..].join(" ")
+            )
+        };
+        let rule = "------+-------+------\n";
+        let mut text = String::new();
+        for (i, row) in solution.as_bytes().chunks(9).enumerate() {
+            if i == 3 || i == 6 {
+                text.push_str(rule);
+            }
+            text.push_str(&spaced(std::str::from_utf8(row).expect("ASCII")));
+        }
+        // And a grid with blanks whose first row is full.
+        let mut puzzle = solution.to_string();
+        puzzle.replace_range(9..81, &".".repeat(72));
+        text.push('\n');
+        for row in puzzle.as_bytes().chunks(9) {
+            text.push_str(&spaced(std::str::from_utf8(row).expect("ASCII")));
+        }
+        assert_eq!(
+            split(&text),
+            [(1, Ok(solution.to_string())), (13, Ok(puzzle))]
+        );
+    }
+
+    #[test]
+    fn a_broken_pencilmark_grid_is_one_located_error() {
+        let framed = top1_state().to_string();
+        let mut lines: Vec<String> = framed.lines().map(String::from).collect();
+        // Row 3 (line 4) loses its last cell.
+        let row = lines[3].trim_end().trim_end_matches('|').to_string();
+        let stack = row.rfind('|').map_or(0, |i| i + 1);
+        let mut cells: Vec<&str> = row[stack..].split_whitespace().collect();
+        cells.pop();
+        lines[3] = format!("{}| {} |", &row[..stack - 1], cells.join(" "));
+        let text = format!("{}\n{TOP1}\n", lines.join("\n"));
+        let items = split(&text);
+        assert_eq!(items.len(), 2, "{items:?}");
+        let (line, error) = &items[0];
+        assert_eq!(*line, 4);
+        let error = error.as_ref().expect_err("an error");
+        assert!(
+            error.ends_with("pencilmarks: row 3 has 8 cells, expected 9"),
+            "{error}"
+        );
+        assert_eq!(items[1], (14, Ok(TOP1.to_string())));
+        // A grid cut short by the end of the input, or by a blank line.
+        let short: Vec<&str> = framed.lines().take(5).collect();
+        assert_eq!(
+            split(&short.join("\n")),
+            [(
+                5,
+                Err("1: pencilmarks: expected 9 rows of candidates, found 3".to_string())
+            )]
+        );
+        let items = split(&format!("{}\n\n{TOP1}\n", short.join("\n")));
+        assert_eq!(items[1], (7, Ok(TOP1.to_string())));
     }
 
     #[test]

@@ -134,6 +134,118 @@ fn hint_reads_a_pencilmark_position() {
         .stderr(predicate::str::contains("<stdin>:1: error: no solution"));
 }
 
+/// A position of CHAINS with some candidates narrowed by hand (each keeps its solution digit),
+/// as a HoDoKu "PM grid" copy (`.---.`, `:---+---:`, `'---'` frames) and as the 729-character
+/// form.
+fn chains_position() -> (String, String) {
+    let puzzle = grid(CHAINS);
+    let solution = sudoku::solve::solve(&puzzle).expect("solvable");
+    let mut state = sudoku::logic::CandidateGrid::from_grid(&puzzle);
+    // Drop the first two wrong candidates of every fifth empty cell (keeping two or more).
+    let empty: Vec<sudoku::Cell> = state.empty_cells().iter().collect();
+    for &cell in empty.iter().step_by(5) {
+        let wrong: Vec<sudoku::Digit> = state
+            .candidates(cell)
+            .iter()
+            .filter(|&d| solution.get(cell) != Some(d))
+            .collect();
+        for &d in wrong.iter().take(wrong.len().saturating_sub(1).min(2)) {
+            state.eliminate(cell, d);
+        }
+    }
+    (state.to_string(), state.to_candidate_string())
+}
+
+#[test]
+fn hint_and_explain_read_a_pencilmark_grid_like_the_729_form() {
+    let (framed, line) = chains_position();
+    assert!(framed.starts_with(".-") && framed.contains(":-") && framed.contains("'-"));
+    let run = |args: &[&str], input: &str| {
+        let output = sudoku()
+            .args(args)
+            .write_stdin(input.to_string())
+            .output()
+            .expect("sudoku runs");
+        assert!(output.status.success(), "{}", stderr_of(&output));
+        stdout_of(&output)
+    };
+    let from_grid = run(&["hint", "--json"], &framed);
+    let from_line = run(&["hint", "--json"], &format!("{line}\n"));
+    let (grid_record, line_record) = (&json_lines(&from_grid)[0], &json_lines(&from_line)[0]);
+    assert_eq!(grid_record["step"], line_record["step"]);
+    assert_eq!(grid_record["input"], line);
+    assert_eq!(grid_record["line"], 1);
+    // The same grid with Sudoku Explainer / Simple Sudoku frames (`*---*`, `|---+---|`) and
+    // wider columns, between two puzzles.
+    let starred: String = framed
+        .lines()
+        .map(|l| {
+            if l.starts_with('.') || l.starts_with('\'') {
+                "*-------------------------------------------*".to_string()
+            } else if l.starts_with(':') {
+                l.replace(':', "|")
+            } else {
+                l.replace("  ", "    ")
+            }
+        })
+        .map(|l| l + "\n")
+        .collect();
+    let text = run(&["hint"], &format!("{CHAINS}\n{starred}{EASY}\n"));
+    let hints: Vec<&str> = text.lines().collect();
+    assert_eq!(hints.len(), 3, "{text}");
+    assert_eq!(
+        format!("{}\n", hints[1]),
+        run(&["hint"], &format!("{line}\n"))
+    );
+    // explain goes all the way from the grid, as from the line.
+    let from_grid = run(&["explain", "--json"], &framed);
+    let from_line = run(&["explain", "--json"], &format!("{line}\n"));
+    let (a, b) = (&json_lines(&from_grid)[0], &json_lines(&from_line)[0]);
+    assert_eq!(a["status"], "solved");
+    assert_eq!(a["rating"], b["rating"]);
+    assert_eq!(a["steps"], b["steps"]);
+}
+
+#[test]
+fn a_broken_pencilmark_grid_is_reported_where_it_breaks() {
+    let (framed, _) = chains_position();
+    let mut lines: Vec<&str> = framed.lines().collect();
+    lines.remove(6); // row 5
+    let input = format!("{}\n{EASY}\n", lines.join("\n"));
+    let path = scratch_file("broken_pencilmarks.txt", &input);
+    let output = sudoku()
+        .arg("hint")
+        .arg(&path)
+        .output()
+        .expect("sudoku runs");
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = stderr_of(&output);
+    let name = path.display().to_string();
+    assert!(
+        stderr.contains(&format!(
+            "{name}:12:1: error: pencilmarks: expected 9 rows of candidates, found 8"
+        )),
+        "{stderr}"
+    );
+    // The puzzle after it still gets its hint.
+    let stdout = stdout_of(&output);
+    assert_eq!(
+        stdout.lines().collect::<Vec<_>>(),
+        ["", "Hidden single in box 3: 1 can only go in r3c9."]
+    );
+    // A stray character in a row names its line and column.
+    let mut lines: Vec<String> = framed.lines().map(String::from).collect();
+    lines[2] = lines[2].replacen("| ", "| x", 1);
+    sudoku()
+        .arg("hint")
+        .write_stdin(lines.join("\n"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "<stdin>:3:3: error: pencilmarks: unexpected character 'x' in a cell",
+        ));
+}
+
 #[test]
 fn hint_reports_bad_lines_invalid_and_dead_puzzles() {
     let input = format!("{EASY}\nnot a puzzle\n{INVALID}\n{NO_SOLUTION}\n");

@@ -139,12 +139,49 @@ pub fn english(step: &Step) -> String {
                 comma_list(excluders.iter())
             )
         }
+        Technique::AlignedTripletExclusion => {
+            let (base, excluders) = step.cells.split_at(step.cells.len().min(3));
+            format!(
+                "Aligned triplet exclusion on {} removes {}. Filling these three cells with one \
+                 digit twice in cells that see each other, or with all the digits of a cell that \
+                 sees all three ({}), is impossible, and no other way to fill them uses the \
+                 removed candidates.",
+                and_list(base),
+                removals(step),
+                comma_list(excluders.iter())
+            )
+        }
         Technique::XCycle
         | Technique::ForcingXChain
         | Technique::YCycle
         | Technique::Cycle
         | Technique::ForcingChain => chain(step),
         Technique::CellForcingChains | Technique::RegionForcingChains => multiple_chains(step),
+        Technique::NishioForcingChains
+        | Technique::DynamicContradictionChains
+        | Technique::DynamicDoubleChains
+        | Technique::DynamicCellForcingChains
+        | Technique::DynamicRegionForcingChains
+        | Technique::DynamicPlusContradictionChains
+        | Technique::DynamicPlusDoubleChains
+        | Technique::DynamicPlusCellForcingChains
+        | Technique::DynamicPlusRegionForcingChains
+        | Technique::NestedContradictionChains2
+        | Technique::NestedDoubleChains2
+        | Technique::NestedCellForcingChains2
+        | Technique::NestedRegionForcingChains2
+        | Technique::NestedContradictionChains3
+        | Technique::NestedContradictionChains4
+        | Technique::NestedContradictionChains5
+        | Technique::NestedDoubleChains3
+        | Technique::NestedDoubleChains4
+        | Technique::NestedDoubleChains5
+        | Technique::NestedCellForcingChains3
+        | Technique::NestedCellForcingChains4
+        | Technique::NestedCellForcingChains5
+        | Technique::NestedRegionForcingChains3
+        | Technique::NestedRegionForcingChains4
+        | Technique::NestedRegionForcingChains5 => dynamic_chains(step),
     }
 }
 
@@ -450,6 +487,88 @@ fn multiple_chains(step: &Step) -> String {
             "?".to_string()
         } else {
             chains.join("; ")
+        }
+    )
+}
+
+/// The sentences of Sudoku Explainer's Nishio and dynamic forcing chains: the conclusion, the
+/// assumptions, and the implications one by one (a node with several premises lists them all,
+/// as the grid left by earlier implications is what makes it follow).
+fn dynamic_chains(step: &Step) -> String {
+    let conclusion = if step.is_placement() {
+        format!("places {} in {}", placed_digit(step), placed_cell(step))
+    } else {
+        format!("removes {}", removals(step))
+    };
+    let cell = one(step.cells.first());
+    let digit = one(step.digits.first());
+    let why = match step.technique {
+        Technique::NishioForcingChains
+        | Technique::DynamicContradictionChains
+        | Technique::DynamicPlusContradictionChains
+        | Technique::NestedContradictionChains2
+        | Technique::NestedContradictionChains3
+        | Technique::NestedContradictionChains4
+        | Technique::NestedContradictionChains5 => {
+            let target = step.links.last().map(|l| l.to);
+            let assumed = step
+                .links
+                .first()
+                .map(|l| l.from.to_string())
+                .unwrap_or_else(|| "?".to_string());
+            format!(
+                "assuming {assumed} makes {} both true and false",
+                target.map_or_else(|| "?".to_string(), |t| format!("{} in {}", t.digit, t.cell))
+            )
+        }
+        Technique::DynamicDoubleChains
+        | Technique::DynamicPlusDoubleChains
+        | Technique::NestedDoubleChains2
+        | Technique::NestedDoubleChains3
+        | Technique::NestedDoubleChains4
+        | Technique::NestedDoubleChains5 => {
+            format!("{digit} in {cell} and {digit} not in {cell} lead to the same conclusion")
+        }
+        Technique::DynamicCellForcingChains
+        | Technique::DynamicPlusCellForcingChains
+        | Technique::NestedCellForcingChains2
+        | Technique::NestedCellForcingChains3
+        | Technique::NestedCellForcingChains4
+        | Technique::NestedCellForcingChains5 => format!(
+            "whichever of {} {cell} holds, the same conclusion follows",
+            or_list(&step.digits)
+        ),
+        _ => format!(
+            "wherever {digit} goes in {} ({}), the same conclusion follows",
+            one(step.houses.first()),
+            or_list(&step.cells)
+        ),
+    };
+    // Group the links by consequence ("a & b ⇒ c"), each implication once (two chains from one
+    // assumption share their start).
+    let mut implications: Vec<(String, Vec<String>)> = Vec::new();
+    for link in &step.links {
+        let to = link.to.to_string();
+        let from = link.from.to_string();
+        match implications.last_mut() {
+            Some((last, premises)) if *last == to => premises.push(from),
+            _ => implications.push((to, vec![from])),
+        }
+    }
+    let mut steps: Vec<String> = Vec::new();
+    for (to, premises) in &implications {
+        let line = format!("{} ⇒ {to}", premises.join(" & "));
+        if !steps.contains(&line) {
+            steps.push(line);
+        }
+    }
+    format!(
+        "{}: {why}, which {conclusion}. {}.",
+        step.technique.name(),
+        if steps.is_empty() {
+            "?".to_string()
+        } else {
+            steps.join("; ")
         }
     )
 }

@@ -3,8 +3,10 @@
 //!
 //! # Overview
 //! - [`CandidateGrid`]: the pencilmark state (a digit or a candidate set per cell), built from a
-//!   [`Grid`](crate::Grid), from the 729-character candidate form or from a HoDoKu
-//!   regression-library line ([`ReglibCase`]).
+//!   [`Grid`](crate::Grid), from the 729-character candidate form, from a pencilmark grid as
+//!   HoDoKu or Sudoku Explainer users paste it (nine rows of candidate tokens such as `1257`,
+//!   framed or not; also what its `Display` prints) or from a HoDoKu regression-library line
+//!   ([`ReglibCase`]).
 //! - [`Step`]: one deduction as plain, serializable data: its [`Technique`], [`Rating`],
 //!   placements, eliminations and the cells, houses and digits of its pattern.
 //! - [`Finder`]: the trait of one technique; [`techniques`] holds one finder type per file and
@@ -18,10 +20,11 @@
 //! The techniques, their order and their ratings follow Sudoku Explainer 1.2.1 (specified in
 //! `shared/docs/TECHNIQUES.md`), including its "direct" variants that combine an elimination
 //! with the hidden single it creates, its "forcing chains and cycles" (X, Y and mixed, with the
-//! length bonus) and its multiple (cell and region) forcing chains; the chain engine is in
-//! `chains/`. Aligned triplet exclusion, Nishio and dynamic forcing chains are not here yet: a
-//! puzzle that needs them may end [`Outcome::Stuck`], or be solved by the multiple forcing
-//! chains where SE would have used one of them first.
+//! length bonus), its aligned pair and triplet exclusions, its multiple (cell and region),
+//! Nishio and dynamic forcing chains (plain and "(+)"); the chain engine is in `chains/`. SE's
+//! nested forcing chains (levels 2 to 5), which only the hardest puzzles need and which take
+//! seconds to minutes per step, are in [`techniques::NESTED`], outside the default registry: a
+//! puzzle that needs them ends [`Outcome::Stuck`] unless they are appended.
 //! Uniqueness techniques (unique loops, BUG) run only on a puzzle the solver has checked to
 //! have exactly one solution ([`Uniqueness`]).
 //!
@@ -54,9 +57,10 @@
 
 mod candidate_grid;
 mod cell_set;
-mod chains;
+pub(crate) mod chains;
 pub mod explain;
 mod finder;
+mod pencilmarks;
 mod rating;
 mod reglib;
 mod solver;
@@ -71,6 +75,9 @@ pub use candidate_grid::{CandidateGrid, PencilmarkError};
 pub use cell_set::{CellSet, CellSetIter};
 pub use chains::{ChainName, ChainNode, Link};
 pub use finder::Finder;
+pub use pencilmarks::{
+    classify_line, PencilmarkGridError, PencilmarkGridErrorKind, PencilmarkLine,
+};
 pub use rating::{Rating, Ratings};
 pub use reglib::{ReglibCase, ReglibError};
 pub use solver::{Outcome, Path, Solver, Uniqueness};

@@ -188,6 +188,19 @@ techniques! {
     /// discontinuous nice loop). Rated 7.0 plus SE's length bonus. cells, links: as for
     /// [`Technique::ForcingXChain`]; digits: the digits used, in increasing order.
     ForcingChain = "forcing_chain", "Forcing chain";
+    /// Aligned triplet exclusion: like [`Technique::AlignedPairExclusion`] with three cells,
+    /// where a cell with two or three candidates that sees all three is emptied when a way
+    /// uses all its digits. cells: the three cells, then the cells with two or three
+    /// candidates all three see; houses: none; digits: none.
+    AlignedTripletExclusion = "aligned_triplet_exclusion", "Aligned triplet exclusion";
+    /// Sudoku Explainer's Nishio forcing chain: assuming a candidate on (or off) and following
+    /// one digit at a time, on the grid as each implication leaves it, some candidate would be
+    /// both on and off, so the assumption is false: the candidate is removed (or placed).
+    /// Rated 7.5 plus SE's length bonus on the nodes of both chains to the contradiction.
+    /// cells: `[cell of the assumption]`; houses: none; digits: `[its digit]`; links: the chain
+    /// to the candidate implied on, then the chain to it implied off (each link from a premise
+    /// to what it implies; a node may have several premises).
+    NishioForcingChains = "nishio_forcing_chains", "Nishio forcing chains";
     /// Sudoku Explainer's cell forcing chains: whichever candidate a cell (of three or more)
     /// holds, chains lead to the same conclusion, which therefore holds. Rated 8.0 plus SE's
     /// length bonus on the nodes of all the chains. cells: `[cell]`; houses: none; digits: the
@@ -198,6 +211,98 @@ techniques! {
     /// cells in the house; houses: `[house]`; digits: `[digit]`; links: each place's chain in
     /// turn, to the conclusion.
     RegionForcingChains = "region_forcing_chains", "Region forcing chains";
+    /// Sudoku Explainer's dynamic contradiction forcing chains: like
+    /// [`Technique::NishioForcingChains`], with links inside cells too. Rated 8.5 plus SE's
+    /// length bonus. Laid out like [`Technique::NishioForcingChains`].
+    DynamicContradictionChains = "dynamic_contradiction_forcing_chains", "Dynamic contradiction forcing chains";
+    /// Sudoku Explainer's dynamic double forcing chains: a candidate on and the same candidate
+    /// off both imply the conclusion, which therefore holds; implications use the grid as the
+    /// earlier ones leave it. Rated 8.5 plus SE's length bonus on both chains. cells:
+    /// `[cell of the candidate]`; houses: none; digits: `[its digit]`; links: the chain from
+    /// "on", then the chain from "off".
+    DynamicDoubleChains = "dynamic_double_forcing_chains", "Dynamic double forcing chains";
+    /// Sudoku Explainer's dynamic cell forcing chains: like [`Technique::CellForcingChains`]
+    /// (also from bivalue cells), with implications on the grid as the earlier ones leave it.
+    /// Rated 8.5 plus SE's length bonus. Laid out like [`Technique::CellForcingChains`].
+    DynamicCellForcingChains = "dynamic_cell_forcing_chains", "Dynamic cell forcing chains";
+    /// Sudoku Explainer's dynamic region forcing chains: like
+    /// [`Technique::RegionForcingChains`], with implications on the grid as the earlier ones
+    /// leave it. Rated 8.5 plus SE's length bonus. Laid out like
+    /// [`Technique::RegionForcingChains`].
+    DynamicRegionForcingChains = "dynamic_region_forcing_chains", "Dynamic region forcing chains";
+    /// Sudoku Explainer's dynamic contradiction forcing chains (+): when the links run out,
+    /// locking, hidden and naked pairs and X-wings on the assumed grid give more "off" nodes.
+    /// Rated 9.0 plus SE's length bonus. Laid out like [`Technique::NishioForcingChains`].
+    DynamicPlusContradictionChains = "dynamic_plus_contradiction_forcing_chains", "Dynamic contradiction forcing chains (+)";
+    /// [`Technique::DynamicDoubleChains`] with the simple rules of
+    /// [`Technique::DynamicPlusContradictionChains`]. Rated 9.0 plus SE's length bonus.
+    DynamicPlusDoubleChains = "dynamic_plus_double_forcing_chains", "Dynamic double forcing chains (+)";
+    /// [`Technique::DynamicCellForcingChains`] with the simple rules of
+    /// [`Technique::DynamicPlusContradictionChains`]. Rated 9.0 plus SE's length bonus.
+    DynamicPlusCellForcingChains = "dynamic_plus_cell_forcing_chains", "Dynamic cell forcing chains (+)";
+    /// [`Technique::DynamicRegionForcingChains`] with the simple rules of
+    /// [`Technique::DynamicPlusContradictionChains`]. Rated 9.0 plus SE's length bonus.
+    DynamicPlusRegionForcingChains = "dynamic_plus_region_forcing_chains", "Dynamic region forcing chains (+)";
+    /// Sudoku Explainer's nested forcing chains, level 2: dynamic contradiction forcing
+    /// chains where, when the links and the simple rules of
+    /// [`Technique::DynamicPlusContradictionChains`] run out, forcing chains and cycles found on the assumed grid
+    /// give more "off" nodes; each nested chain's nodes count in the complexity. Rated 9.5 plus
+    /// SE's length bonus. Laid out like [`Technique::NishioForcingChains`].
+    NestedContradictionChains2 = "nested_contradiction_forcing_chains_2", "Dynamic contradiction forcing chains (+ forcing chains)";
+    /// [`Technique::DynamicDoubleChains`] with the rules of
+    /// [`Technique::NestedContradictionChains2`]. Rated 9.5 plus SE's length bonus.
+    NestedDoubleChains2 = "nested_double_forcing_chains_2", "Dynamic double forcing chains (+ forcing chains)";
+    /// [`Technique::DynamicCellForcingChains`] with the rules of
+    /// [`Technique::NestedContradictionChains2`]. Rated 9.5 plus SE's length bonus.
+    NestedCellForcingChains2 = "nested_cell_forcing_chains_2", "Dynamic cell forcing chains (+ forcing chains)";
+    /// [`Technique::DynamicRegionForcingChains`] with the rules of
+    /// [`Technique::NestedContradictionChains2`]. Rated 9.5 plus SE's length bonus.
+    NestedRegionForcingChains2 = "nested_region_forcing_chains_2", "Dynamic region forcing chains (+ forcing chains)";
+    /// Sudoku Explainer's nested forcing chains, level 3: dynamic contradiction forcing
+    /// chains where, when the links and the simple rules of
+    /// [`Technique::DynamicPlusContradictionChains`] run out, forcing chains and cycles, and multiple (cell and region) forcing chains, found on the assumed grid
+    /// give more "off" nodes; each nested chain's nodes count in the complexity. Rated 10.0 plus
+    /// SE's length bonus. Laid out like [`Technique::NishioForcingChains`].
+    NestedContradictionChains3 = "nested_contradiction_forcing_chains_3", "Dynamic contradiction forcing chains (+ multiple forcing chains)";
+    /// [`Technique::DynamicDoubleChains`] with the rules of
+    /// [`Technique::NestedContradictionChains3`]. Rated 10.0 plus SE's length bonus.
+    NestedDoubleChains3 = "nested_double_forcing_chains_3", "Dynamic double forcing chains (+ multiple forcing chains)";
+    /// [`Technique::DynamicCellForcingChains`] with the rules of
+    /// [`Technique::NestedContradictionChains3`]. Rated 10.0 plus SE's length bonus.
+    NestedCellForcingChains3 = "nested_cell_forcing_chains_3", "Dynamic cell forcing chains (+ multiple forcing chains)";
+    /// [`Technique::DynamicRegionForcingChains`] with the rules of
+    /// [`Technique::NestedContradictionChains3`]. Rated 10.0 plus SE's length bonus.
+    NestedRegionForcingChains3 = "nested_region_forcing_chains_3", "Dynamic region forcing chains (+ multiple forcing chains)";
+    /// Sudoku Explainer's nested forcing chains, level 4: dynamic contradiction forcing
+    /// chains where, when the links and the simple rules of
+    /// [`Technique::DynamicPlusContradictionChains`] run out, dynamic forcing chains found on the assumed grid
+    /// give more "off" nodes; each nested chain's nodes count in the complexity. Rated 10.5
+    /// plus SE's length bonus. Laid out like [`Technique::NishioForcingChains`].
+    NestedContradictionChains4 = "nested_contradiction_forcing_chains_4", "Dynamic contradiction forcing chains (+ dynamic forcing chains)";
+    /// [`Technique::DynamicDoubleChains`] with the rules of
+    /// [`Technique::NestedContradictionChains4`]. Rated 10.5 plus SE's length bonus.
+    NestedDoubleChains4 = "nested_double_forcing_chains_4", "Dynamic double forcing chains (+ dynamic forcing chains)";
+    /// [`Technique::DynamicCellForcingChains`] with the rules of
+    /// [`Technique::NestedContradictionChains4`]. Rated 10.5 plus SE's length bonus.
+    NestedCellForcingChains4 = "nested_cell_forcing_chains_4", "Dynamic cell forcing chains (+ dynamic forcing chains)";
+    /// [`Technique::DynamicRegionForcingChains`] with the rules of
+    /// [`Technique::NestedContradictionChains4`]. Rated 10.5 plus SE's length bonus.
+    NestedRegionForcingChains4 = "nested_region_forcing_chains_4", "Dynamic region forcing chains (+ dynamic forcing chains)";
+    /// Sudoku Explainer's nested forcing chains, level 5: dynamic contradiction forcing
+    /// chains where, when the links and the simple rules of
+    /// [`Technique::DynamicPlusContradictionChains`] run out, dynamic forcing chains, then nested forcing chains of level 2, found on the assumed grid
+    /// give more "off" nodes; each nested chain's nodes count in the complexity. Rated 11.0
+    /// plus SE's length bonus. Laid out like [`Technique::NishioForcingChains`].
+    NestedContradictionChains5 = "nested_contradiction_forcing_chains_5", "Dynamic contradiction forcing chains (+ dynamic forcing chains (+ forcing chains))";
+    /// [`Technique::DynamicDoubleChains`] with the rules of
+    /// [`Technique::NestedContradictionChains5`]. Rated 11.0 plus SE's length bonus.
+    NestedDoubleChains5 = "nested_double_forcing_chains_5", "Dynamic double forcing chains (+ dynamic forcing chains (+ forcing chains))";
+    /// [`Technique::DynamicCellForcingChains`] with the rules of
+    /// [`Technique::NestedContradictionChains5`]. Rated 11.0 plus SE's length bonus.
+    NestedCellForcingChains5 = "nested_cell_forcing_chains_5", "Dynamic cell forcing chains (+ dynamic forcing chains (+ forcing chains))";
+    /// [`Technique::DynamicRegionForcingChains`] with the rules of
+    /// [`Technique::NestedContradictionChains5`]. Rated 11.0 plus SE's length bonus.
+    NestedRegionForcingChains5 = "nested_region_forcing_chains_5", "Dynamic region forcing chains (+ dynamic forcing chains (+ forcing chains))";
 }
 
 impl Technique {

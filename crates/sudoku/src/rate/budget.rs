@@ -3,9 +3,13 @@
 //! The solver knows nothing about budgets: [`Watched`] wraps each finder, checks the budget
 //! before the finder runs, and once it is spent makes every finder find nothing, so the solver
 //! stops as if stuck; the rater then sees the spent [`Watch`] and reports "gave up" instead of
-//! "stuck". So a budget is checked between finders (at most one finder's search past the limit,
-//! usually milliseconds) without a hook in any technique.
+//! "stuck". So a budget is checked between finders without a hook in most techniques. The long
+//! ones (Nishio and dynamic chains, seconds per search on hard grids) also poll the time limit
+//! while they search: the wrapper sets it as the thread's search deadline
+//! (`logic::chains::cancel`), a search past it reports nothing, and the wrapper marks the watch
+//! spent.
 
+use crate::logic::chains::cancel;
 use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
 use std::fmt;
 use std::ops::ControlFlow;
@@ -24,8 +28,9 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Budget {
     /// Wall-clock time from the start of [`Rater::rate`](super::Rater::rate) (the uniqueness
-    /// check included); `None` for no limit. Checked before each technique's search, so a
-    /// rating can overrun by one search.
+    /// check included); `None` for no limit. Checked before each technique's search, and
+    /// during the long chain searches (every few assumptions), so a rating overruns it by
+    /// milliseconds at most.
     pub time: Option<Duration>,
     /// The most steps the solve may take; `None` for no limit. A solve always ends within 729
     /// steps, so this bounds the work of hard puzzles more than it prevents hangs.
@@ -134,6 +139,23 @@ impl Watch {
     fn count(&self) {
         self.steps.fetch_add(1, Ordering::Relaxed);
     }
+
+    /// The instant the time limit runs out, if there is one.
+    fn deadline(&self) -> Option<Instant> {
+        self.budget.time.map(|time| self.started + time)
+    }
+
+    /// Runs one finder's search under the time limit as the thread's search deadline; marks
+    /// the watch spent when the search was cancelled by it.
+    fn run<T>(&self, search: impl FnOnce() -> T) -> T {
+        let guard = cancel::set_deadline(self.deadline());
+        let result = search();
+        if guard.cancelled() {
+            self.which.store(1, Ordering::Relaxed);
+            self.spent.store(true, Ordering::Relaxed);
+        }
+        result
+    }
 }
 
 /// A finder that runs only while its [`Watch`] allows, and counts the steps it reports.
@@ -164,9 +186,11 @@ impl Finder for Watched<'_> {
         if !self.watch.allows() {
             return ControlFlow::Continue(());
         }
-        self.inner.find(grid, ratings, &mut |step| {
-            self.watch.count();
-            found(step)
+        self.watch.run(|| {
+            self.inner.find(grid, ratings, &mut |step| {
+                self.watch.count();
+                found(step)
+            })
         })
     }
 
@@ -175,7 +199,7 @@ impl Finder for Watched<'_> {
         if !self.watch.allows() {
             return None;
         }
-        let step = self.inner.first(grid, ratings);
+        let step = self.watch.run(|| self.inner.first(grid, ratings));
         if step.is_some() {
             self.watch.count();
         }
@@ -204,6 +228,33 @@ mod tests {
         assert_eq!(watch.spent(), Some(Limit::Steps(1)));
         assert!(finder.all(&grid, &ratings).is_empty());
         assert_eq!(Limit::Steps(1).to_string(), "step limit of 1");
+    }
+
+    #[test]
+    fn a_long_chain_search_stops_at_the_deadline() {
+        // Dynamic chains (+) from the raw top1465 puzzle rated 9.8: hundreds of assumptions,
+        // each walked with the simple rules; far longer than the budget.
+        let line =
+            "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5";
+        let puzzle = crate::format::parse(line).expect("a puzzle line").grid;
+        let grid = CandidateGrid::from_grid(&puzzle);
+        let ratings = Ratings::default();
+        let plus = crate::logic::techniques::DynamicForcingChains::PLUS;
+        let full = Instant::now();
+        assert!(plus.first(&grid, &ratings).is_some());
+        let full = full.elapsed();
+        let budget = full / 10;
+        let watch = Watch::new(Budget::UNLIMITED.with_time(budget), Instant::now());
+        let finder = Watched {
+            inner: &plus,
+            watch: &watch,
+        };
+        // The search stops at the deadline (it would have found a step had it run to the
+        // end), reports nothing, and the watch is spent.
+        assert!(finder.first(&grid, &ratings).is_none());
+        assert_eq!(watch.spent(), Some(Limit::Time(budget)));
+        // The deadline is the wrapper's only: the same finder alone still finds its step.
+        assert!(plus.first(&grid, &ratings).is_some());
     }
 
     #[test]

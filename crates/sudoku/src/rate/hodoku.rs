@@ -117,7 +117,8 @@ use Level::{Easy as E, Extreme as X, Hard as H, Medium as M, Unfair as U};
 
 /// HoDoKu's entry for each SE technique. For SE's techniques that HoDoKu lacks: a "direct"
 /// step is the locked set plus the hidden single it leaves, so it scores both; BUG types 2-4 are
-/// scored like BUG+1, and aligned pair exclusion like ALS-XZ (its nearest relative in HoDoKu).
+/// scored like BUG+1, aligned pair exclusion like ALS-XZ (its nearest relative in HoDoKu) and
+/// aligned triplet exclusion like ALS-XY-Wing (the next ALS technique up).
 /// Chains are scored by their common name when they have one (see `CHAIN_NAMES`), else as
 /// X-chains (single digit) or nice loops / AICs.
 const TECHNIQUES: &[(Technique, HodokuEntry)] = &[
@@ -158,6 +159,37 @@ const TECHNIQUES: &[(Technique, HodokuEntry)] = &[
     (Technique::YCycle, HodokuEntry::new(280, U)),
     (Technique::Cycle, HodokuEntry::new(280, U)),
     (Technique::ForcingChain, HodokuEntry::new(280, U)),
+    (Technique::AlignedTripletExclusion, HodokuEntry::new(320, U)),
+    // HoDoKu's forcing chain (500) for SE's Nishio chains (a contradiction along one digit's
+    // links, HoDoKu's "Forcing Chain Contradiction"), its forcing net (700) for SE's dynamic
+    // chains, whose implications rely on earlier ones as nets do.
+    (Technique::NishioForcingChains, HodokuEntry::new(500, X)),
+    (
+        Technique::DynamicContradictionChains,
+        HodokuEntry::new(700, X),
+    ),
+    (Technique::DynamicDoubleChains, HodokuEntry::new(700, X)),
+    (
+        Technique::DynamicCellForcingChains,
+        HodokuEntry::new(700, X),
+    ),
+    (
+        Technique::DynamicRegionForcingChains,
+        HodokuEntry::new(700, X),
+    ),
+    (
+        Technique::DynamicPlusContradictionChains,
+        HodokuEntry::new(700, X),
+    ),
+    (Technique::DynamicPlusDoubleChains, HodokuEntry::new(700, X)),
+    (
+        Technique::DynamicPlusCellForcingChains,
+        HodokuEntry::new(700, X),
+    ),
+    (
+        Technique::DynamicPlusRegionForcingChains,
+        HodokuEntry::new(700, X),
+    ),
 ];
 
 /// HoDoKu's entries for the common names of chains.
@@ -203,12 +235,13 @@ impl HodokuTable {
     /// - a direct pointing, claiming or hidden pair/triple scores its locked set plus the
     ///   hidden single it leaves (e.g. 50 + 14, medium);
     /// - BUG types 2 to 4 score like BUG+1 (100, hard); aligned pair exclusion like ALS-XZ
-    ///   (300, unfair);
+    ///   (300, unfair), aligned triplet exclusion like ALS-XY-Wing (320, unfair);
     /// - a chain scores by its common name (skyscraper 130 hard, ..., AIC 280 unfair), else
     ///   as an X-chain (260) or a nice loop / AIC (280), unfair;
-    /// - a technique without an entry ([`unlisted`](HodokuTable::unlisted): SE's techniques
-    ///   after the forcing chains, which are all forcing-chain or net variants) scores like
-    ///   HoDoKu's forcing chain, 500, extreme.
+    /// - Nishio chains score like HoDoKu's forcing chain (500, extreme), SE's dynamic chains
+    ///   (plain and "(+)") like its forcing net (700, extreme);
+    /// - a technique without an entry ([`unlisted`](HodokuTable::unlisted): SE's cell and
+    ///   region forcing chains) scores like HoDoKu's forcing chain, 500, extreme.
     pub fn hodoku() -> HodokuTable {
         let mut by_technique = [None; Technique::COUNT];
         for &(technique, entry) in TECHNIQUES {

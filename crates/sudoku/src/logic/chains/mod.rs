@@ -1,7 +1,9 @@
 //! The chain engine: Sudoku Explainer 1.2.1's "Forcing Chains & Cycles" (its
-//! `Chaining(false, false, false, 0)` rule) and its multiple forcing chains
-//! (`Chaining(true, false, false, 0)`), found and ranked exactly as SE does, so that the steps
-//! it takes, and so the ratings, are SE's.
+//! `Chaining(false, false, false, 0)` rule), its multiple forcing chains
+//! (`Chaining(true, false, false, 0)`), Nishio forcing chains (`Chaining(false, true, true, 0)`),
+//! dynamic forcing chains (`Chaining(true, true, false, level)`, "(+)" at level 1) and nested
+//! forcing chains (levels 2 to 5), found and ranked exactly as SE does, so that the steps it
+//! takes, and so the ratings, are SE's.
 //!
 //! # The idea
 //! A chain is a sequence of implications between candidates assumed true ("on") or false
@@ -20,6 +22,20 @@
 //! shortest one, and *which* shortest one depends on SE's exploration order, which the
 //! `graph` and `bfs` modules reproduce.
 //!
+//! **Dynamic chains** (`dynamic`, `dynamic_scan`) follow every implication of one assumption on
+//! a working grid that loses each "off" candidate as it is expanded, so a cell or house left
+//! with one option yields an "on" whose premises include the candidates removed earlier (SE's
+//! hidden parents, counted in the complexity). A walk that meets a contradiction proves the
+//! opposite of its assumption (Nishio: one digit at a time; dynamic: all links); a candidate
+//! implied both by "p on" and "p off" holds (double chains); so does one implied by every
+//! candidate of a cell or every place of a digit in a house. From level 1 on, when a walk's
+//! links run out, SE applies simpler rules to the working grid for more "off" nodes (`nested`):
+//! locking, hidden and naked pairs and X-wings, then, by level, forcing chains and cycles (2),
+//! multiple forcing chains (3), dynamic chains (4) and dynamic chains of level 2 (5), whose
+//! complexity counts in the chain that uses them. Nested levels are slow (seconds to minutes
+//! per step on the hardest puzzles, as in SE), so the searches poll a deadline (`cancel`) that
+//! the rater's time budget sets.
+//!
 //! # Map
 //! - `node`: [`ChainNode`] and [`Link`], the public chain data in a [`Step`].
 //! - `graph`: the implication links of one pencilmark state, in SE's order.
@@ -30,21 +46,32 @@
 //! - `implications`: everything one assumption implies, in SE's order (`doChaining`).
 //! - `multiple`: SE's multiple forcing chains (cell and region forcing, 8.0 plus the bonus).
 //! - `names`: [`ChainName`], the common name of a chain step (skyscraper, W-wing, ...).
+//! - `dynamic`: one assumption's walk on the working grid, with hidden parents and causes.
+//! - `dynamic_scan`: SE's scan for Nishio, dynamic and nested chains, and its choice.
+//! - `nested`: the rules of the nesting levels, and the parents of what they derive.
+//! - `cancel`: the search deadline of the current thread.
 //!
-//! Source: the behaviour of `Chaining.java`, `ChainingHint.java`, `CycleHint.java` and
-//! `ForcingChainHint.java` in Sudoku Explainer 1.2.1 (Nicolas Juillerat), as documented in
-//! `shared/docs/TECHNIQUES.md`; the code here is written from that description.
+//! Source: the behaviour of `Chaining.java`, `ChainingHint.java`, `CycleHint.java`,
+//! `ForcingChainHint.java`, `BinaryChainingHint.java`, `CellChainingHint.java`,
+//! `RegionChainingHint.java` and `Potential.java` in Sudoku Explainer 1.2.1 (Nicolas
+//! Juillerat), as documented in `shared/docs/TECHNIQUES.md` and read for the algorithm; the
+//! code here is written from that description.
 
 mod bfs;
+pub(crate) mod cancel;
+mod dynamic;
+mod dynamic_scan;
 mod graph;
 mod hint;
 mod implications;
 mod multiple;
 mod names;
+mod nested;
 mod node;
 mod search;
 
 use super::{CandidateGrid, Ratings, Step};
+pub(crate) use dynamic_scan::Family;
 pub use names::ChainName;
 pub use node::{ChainNode, Link};
 
@@ -68,4 +95,32 @@ pub(crate) fn multiple_steps(grid: &CandidateGrid, ratings: &Ratings) -> Vec<Ste
 /// The multiple forcing chain step SE would take in `grid`, if any.
 pub(crate) fn multiple_first_step(grid: &CandidateGrid, ratings: &Ratings) -> Option<Step> {
     multiple::first_step(grid, ratings)
+}
+
+/// The first step of SE's Nishio or dynamic forcing chains (`family`) in `grid`, if any; `None`
+/// also when the search was cancelled (see [`cancel`]).
+pub(crate) fn dynamic_first_step(
+    grid: &CandidateGrid,
+    ratings: &Ratings,
+    family: Family,
+) -> Option<Step> {
+    let level = match family {
+        Family::Dynamic(level) => level,
+        Family::Nishio => 0,
+    };
+    let rules = |base: &dynamic::Work, work: &dynamic::Work| nested::rules(grid, level, base, work);
+    let advanced: Option<dynamic::Advanced<'_>> = (level > 0).then_some(&rules);
+    dynamic_scan::first_step(grid, ratings, family, advanced)
+}
+
+/// Every step of SE's Nishio or dynamic forcing chains (`family`) in `grid`, in SE's order;
+/// empty when the search was cancelled.
+pub(crate) fn dynamic_steps(grid: &CandidateGrid, ratings: &Ratings, family: Family) -> Vec<Step> {
+    let level = match family {
+        Family::Dynamic(level) => level,
+        Family::Nishio => 0,
+    };
+    let rules = |base: &dynamic::Work, work: &dynamic::Work| nested::rules(grid, level, base, work);
+    let advanced: Option<dynamic::Advanced<'_>> = (level > 0).then_some(&rules);
+    dynamic_scan::all_steps(grid, ratings, family, advanced)
 }

@@ -270,3 +270,55 @@ fn removable(graph: &Graph, (target, on): (Pot, bool)) -> Vec<(Cell, Digit)> {
         vec![(cell, digit)]
     }
 }
+
+/// Every multiple forcing chain SE finds in `grid`, in its order, each removal set once, as a
+/// nested rule of SE's nesting level 3 sees it (see `nested`).
+pub(super) fn nested_hints(
+    grid: &CandidateGrid,
+    ratings: &Ratings,
+) -> Vec<super::nested::NestedHint> {
+    use super::dynamic::Cause;
+    let graph = Graph::new(grid);
+    let mut cache: Cache = vec![None; 729];
+    let mut hints = Vec::new();
+    scan(&graph, ratings, &mut cache, &mut |hint| hints.push(hint));
+    hints.sort_by(Hint::cmp);
+    let mut seen = std::collections::HashSet::new();
+    hints.retain(|hint| seen.insert(removable(&graph, hint.target)));
+    hints
+        .iter()
+        .map(|hint| {
+            let (target, on) = hint.target;
+            let mut causes = Vec::new();
+            let mut key = Vec::new();
+            for source in hint.origin.sources(&graph) {
+                let Some(branch) = cache.get(usize::from(source)).and_then(Option::as_ref) else {
+                    continue;
+                };
+                let chain = branch.chain_to(target, on);
+                // The assumption holds as the cell's last candidate or the digit's last place.
+                let root = match hint.origin {
+                    Origin::Cell(_) => Cause::NakedSingle,
+                    Origin::Region(house, _) => Cause::Hidden(house),
+                };
+                causes.push((source, root));
+                for pair in chain.windows(2) {
+                    let [(a, _), (b, b_on)] = [pair[0], pair[1]];
+                    if b_on {
+                        causes.push((b, super::nested::on_cause(&graph, a, b)));
+                    }
+                }
+                super::nested::encode(&chain, &mut key);
+            }
+            super::nested::NestedHint {
+                removable: removable(&graph, hint.target)
+                    .into_iter()
+                    .map(|(cell, digit)| pot(cell, digit))
+                    .collect(),
+                causes,
+                complexity: hint.complexity,
+                key,
+            }
+        })
+        .collect()
+}

@@ -11,6 +11,10 @@
 //! Pairs of base cells in `Permutations(2, n)` order (by the later cell, then the earlier), with
 //! at least two bivalue cells both see (the *excluders*, in SE's peer order of the first cell).
 //! The first pair that removes something is SE's step.
+//!
+//! The base cell selection and the combination test are SE's `AlignedExclusion` for any number
+//! of cells, so [`base_cells`] and [`exclusions`] also serve the aligned triplet exclusion
+//! (`aligned_triplet.rs`), where excluders may hold up to three candidates.
 
 use super::report;
 use crate::board::{Cell, Digit};
@@ -33,7 +37,7 @@ impl Finder for AlignedPairExclusion {
         ratings: &Ratings,
         found: &mut dyn FnMut(Step) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let bases = base_cells(grid);
+        let bases = base_cells(grid, 2);
         // SE enumerates pairs of indexes as 64-bit masks; a real puzzle has at most 64 empty
         // cells, and pairs are generated here directly so any grid works.
         for j in 1..bases.len() {
@@ -43,7 +47,7 @@ impl Finder for AlignedPairExclusion {
                 if common.len() < 2 {
                     continue;
                 }
-                let removed = exclusions(grid, [c0, c1], common);
+                let removed = exclusions(grid, &[c0, c1], common);
                 if removed.is_empty() {
                     continue;
                 }
@@ -64,8 +68,12 @@ impl Finder for AlignedPairExclusion {
     }
 }
 
-/// The base cells in row-major order, each with its bivalue peers.
-fn base_cells(grid: &CandidateGrid) -> Vec<(Cell, CellSet)> {
+/// The base cells of an aligned exclusion of `degree` cells (2 for pairs, 3 for triplets), in
+/// row-major order, each with its *excluders*: its peers with 2 to `degree` candidates, the
+/// cells a combination of `degree` digits can empty (SE's `AlignedExclusion` selection, shared
+/// by pairs and triplets). A cell qualifies when it has two or more candidates, at least one
+/// excluder, and no peer with a single candidate (SE skips those: a naked single is pending).
+pub(super) fn base_cells(grid: &CandidateGrid, degree: u32) -> Vec<(Cell, CellSet)> {
     let mut bases = Vec::new();
     for cell in grid.empty_cells() {
         if grid.candidates(cell).len() < 2 {
@@ -78,7 +86,7 @@ fn base_cells(grid: &CandidateGrid) -> Vec<(Cell, CellSet)> {
         let excluders: CellSet = peers
             .iter()
             .copied()
-            .filter(|&p| grid.candidates(p).len() == 2)
+            .filter(|&p| (2..=degree).contains(&grid.candidates(p).len()))
             .collect();
         if !excluders.is_empty() {
             bases.push((cell, excluders));
@@ -87,36 +95,107 @@ fn base_cells(grid: &CandidateGrid) -> Vec<(Cell, CellSet)> {
     bases
 }
 
-/// The candidates of `cells` that appear in no allowed combination, in (cell, digit) order.
-fn exclusions(grid: &CandidateGrid, cells: [Cell; 2], excluders: CellSet) -> Vec<(Cell, Digit)> {
-    let [c0, c1] = cells;
-    let see_each_other = CellSet::peers(c0).contains(c1);
-    // Bit d of used[k]: digit index d of cell k appears in an allowed combination.
-    let mut used = [0u16; 2];
-    for p0 in grid.candidates(c0).iter() {
-        for p1 in grid.candidates(c1).iter() {
-            if p0 == p1 && see_each_other {
-                continue;
-            }
-            let pair = (1u16 << p0.index()) | (1 << p1.index());
-            let empties = excluders
-                .iter()
-                .any(|e| grid.candidates(e).bits() & !pair == 0);
-            if !empties {
-                used[0] |= 1 << p0.index();
-                used[1] |= 1 << p1.index();
+/// The most base cells an exclusion handles (a triplet).
+const MAX_BASES: usize = 3;
+
+/// The candidates of `cells` (at most three) that appear in no allowed combination, in
+/// (cell, digit) order. A combination gives each cell one of its candidates; it is not allowed
+/// when two cells that see each other get the same digit, or when its digits cover every
+/// candidate of one of `excluders` (that cell would be left empty).
+///
+/// Same answer as trying every combination, as SE does, but faster: a partial combination that
+/// already clashes or empties an excluder is dropped with everything that extends it, and the
+/// search stops once every candidate has been used by an allowed combination.
+pub(super) fn exclusions(
+    grid: &CandidateGrid,
+    cells: &[Cell],
+    excluders: CellSet,
+) -> Vec<(Cell, Digit)> {
+    let n = cells.len().min(MAX_BASES);
+    let cells = &cells[..n];
+    let mut search = Combinations {
+        n,
+        candidates: [0; MAX_BASES],
+        clashes: [0; MAX_BASES],
+        excluders: [0; 20],
+        excluder_count: 0,
+        chosen: [0; MAX_BASES],
+        used: [0; MAX_BASES],
+    };
+    for (k, &cell) in cells.iter().enumerate() {
+        search.candidates[k] = grid.candidates(cell).bits();
+        let peers = CellSet::peers(cell);
+        for (j, &earlier) in cells[..k].iter().enumerate() {
+            if peers.contains(earlier) {
+                search.clashes[k] |= 1 << j;
             }
         }
     }
+    // A cell's excluders are among its 20 peers, so a common set never holds more.
+    for e in excluders.iter().take(20) {
+        search.excluders[search.excluder_count] = grid.candidates(e).bits();
+        search.excluder_count += 1;
+    }
+    search.walk(0, 0);
     let mut removed = Vec::new();
-    for (k, cell) in cells.into_iter().enumerate() {
+    for (k, &cell) in cells.iter().enumerate() {
         for d in grid.candidates(cell).iter() {
-            if used[k] & 1 << d.index() == 0 {
+            if search.used[k] & 1 << d.index() == 0 {
                 removed.push((cell, d));
             }
         }
     }
     removed
+}
+
+/// The state of the combination search of [`exclusions`].
+struct Combinations {
+    n: usize,
+    /// The candidate mask of each base cell.
+    candidates: [u16; MAX_BASES],
+    /// Bit `j` of `clashes[k]`: base cells `j < k` and `k` see each other.
+    clashes: [u8; MAX_BASES],
+    /// The candidate masks of the excluders.
+    excluders: [u16; 20],
+    excluder_count: usize,
+    /// The digit bit given to each base cell so far.
+    chosen: [u16; MAX_BASES],
+    /// The digits of each base cell used by some allowed combination.
+    used: [u16; MAX_BASES],
+}
+
+impl Combinations {
+    /// Gives base cell `k` each of its candidates in turn, `digits` being the digits given to
+    /// the earlier cells; true once every candidate of every cell is used (nothing to remove).
+    fn walk(&mut self, k: usize, digits: u16) -> bool {
+        if k == self.n {
+            for i in 0..self.n {
+                self.used[i] |= self.chosen[i];
+            }
+            return self.used[..self.n] == self.candidates[..self.n];
+        }
+        let mut rest = self.candidates[k];
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let clash = (0..k).any(|j| self.clashes[k] & 1 << j != 0 && self.chosen[j] == bit);
+            if clash {
+                continue;
+            }
+            let union = digits | bit;
+            let empties = self.excluders[..self.excluder_count]
+                .iter()
+                .any(|&e| e & !union == 0);
+            if empties {
+                continue;
+            }
+            self.chosen[k] = bit;
+            if self.walk(k + 1, union) {
+                return true;
+            }
+        }
+        false
+    }
 }
 
 /// Pairs of `0..n` in SE's `Permutations(2, n)` order, for tests of the order above.

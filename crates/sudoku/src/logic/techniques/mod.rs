@@ -11,9 +11,11 @@
 //! so the rating. Those conditions are noted in each file.
 
 mod aligned_pair;
+mod aligned_triplet;
 mod bug;
 mod direct_hidden_set;
 mod direct_locking;
+mod dynamic_chains;
 mod fish;
 mod forcing_chains;
 mod full_house;
@@ -23,14 +25,17 @@ mod locking;
 mod multiple_chains;
 mod naked_set;
 mod naked_single;
+mod nishio;
 mod unique_loop;
 mod xy_wing;
 mod xyz_wing;
 
 pub use aligned_pair::AlignedPairExclusion;
+pub use aligned_triplet::AlignedTripletExclusion;
 pub use bug::Bug;
 pub use direct_hidden_set::DirectHiddenSet;
 pub use direct_locking::DirectLocking;
+pub use dynamic_chains::DynamicForcingChains;
 pub use fish::Fish;
 pub use forcing_chains::ForcingChains;
 pub use full_house::FullHouse;
@@ -40,6 +45,7 @@ pub use locking::Locking;
 pub use multiple_chains::MultipleForcingChains;
 pub use naked_set::NakedSet;
 pub use naked_single::NakedSingle;
+pub use nishio::NishioForcingChains;
 pub use unique_loop::UniqueLoops;
 pub use xy_wing::XyWing;
 pub use xyz_wing::XyzWing;
@@ -78,14 +84,40 @@ pub static REGISTRY: &[&dyn Finder] = &[
     &AlignedPairExclusion,
     &ForcingChains,
     // SE's aligned triplet exclusion (7.5) and Nishio forcing chains go here.
+    &AlignedTripletExclusion,
+    &NishioForcingChains,
     &MultipleForcingChains,
+    &DynamicForcingChains::PLAIN,
+    &DynamicForcingChains::PLUS,
 ];
 
-/// The registered finder of `technique`, if it has one (a finder may report several
-/// techniques: see [`Finder::techniques`]).
+/// Sudoku Explainer's nested forcing chains, levels 2 to 5 (9.5, 10.0, 10.5 and 11.0 plus the
+/// length bonus): the producers serate runs after all of [`REGISTRY`] ("advanced" and
+/// "experimental" in SE), in that order. They are not in `REGISTRY` because they are slow
+/// (seconds to minutes per step, as in SE) and only the hardest puzzles need them; to rate like
+/// serate, append them:
+///
+/// ```
+/// use sudoku::logic::techniques::{NESTED, REGISTRY};
+/// use sudoku::logic::{Finder, Ratings, Solver};
+/// let finders: Vec<&dyn Finder> = REGISTRY.iter().chain(NESTED).copied().collect();
+/// let ratings = Ratings::default();
+/// let solver = Solver::with_finders(&finders, &ratings);
+/// # let _ = solver;
+/// ```
+pub static NESTED: &[&dyn Finder] = &[
+    &DynamicForcingChains::NESTED_2,
+    &DynamicForcingChains::NESTED_3,
+    &DynamicForcingChains::NESTED_4,
+    &DynamicForcingChains::NESTED_5,
+];
+
+/// The registered finder of `technique` (in [`REGISTRY`] or [`NESTED`]), if it has one (a
+/// finder may report several techniques: see [`Finder::techniques`]).
 pub fn finder(technique: Technique) -> Option<&'static dyn Finder> {
     REGISTRY
         .iter()
+        .chain(NESTED)
         .copied()
         .find(|f| f.techniques().contains(&technique))
 }
@@ -141,10 +173,11 @@ mod tests {
     fn the_registry_is_in_search_order_and_covers_every_technique_once() {
         let listed: Vec<Technique> = REGISTRY
             .iter()
+            .chain(NESTED)
             .flat_map(|f| f.techniques().iter().copied())
             .collect();
         assert_eq!(listed, Technique::ALL);
-        for f in REGISTRY {
+        for f in REGISTRY.iter().chain(NESTED) {
             assert_eq!(f.techniques().first(), Some(&f.technique()));
         }
         for &t in Technique::ALL {

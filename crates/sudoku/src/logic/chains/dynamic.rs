@@ -1,0 +1,586 @@
+//! Everything one assumption implies when implications may use the grid as earlier
+//! implications left it: Sudoku Explainer's `doChaining` in its dynamic mode (Nishio and
+//! dynamic forcing chains), and, with a nesting level, with the level's rules (`nested`)
+//! applied when the plain links run out.
+//!
+//! The walk is SE's: a pending "on" node is always expanded before the oldest pending "off"
+//! node; an "on" node turns off the other candidates of its cell (unless links inside cells are
+//! off, as for Nishio) and its digit in the peers, among the candidates *still present*; an
+//! "off" node turns on the other candidate of its cell if two are left, and the other place of
+//! its digit in its box, row and column where two are left; then (dynamic mode) the "off"
+//! candidate leaves the working grid. A candidate that left the grid earlier and made the
+//! "on" possible is a *hidden parent* of it: SE counts it in the chain's complexity, and so does
+//! this. When some candidate would be both on and off, the walk stops at that contradiction
+//! and keeps what it has.
+//!
+//! Nodes are kept once per (candidate, on/off), the first way they are reached, with all their
+//! parents, so a chain is a DAG; its complexity is the number of distinct nodes it has.
+
+use super::graph::{Graph, Pot};
+use crate::board::House;
+use crate::logic::cell_set::{CellSet, SE_PEERS};
+use std::collections::VecDeque;
+
+/// Marks a potential not reached (in the results of [`Net::on_node`] and friends).
+const UNSEEN: u32 = u32::MAX;
+
+/// Marks a potential not reached in the node tables (at most 1459 nodes: they fit in `u16`).
+const NONE16: u16 = u16::MAX;
+
+/// How an implication walk runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Rules {
+    /// Links inside cells (off for Nishio chains, which follow one digit at a time).
+    pub(super) y: bool,
+    /// Whether "off" candidates leave the working grid (SE's dynamic mode).
+    pub(super) dynamic: bool,
+    /// SE's nesting level: 0 plain; from 1 on, the level's rules (see `nested`) run on the
+    /// working grid when the links run out.
+    pub(super) level: u8,
+}
+
+/// A node of a walk: its potential, whether it is on, and where its parents are listed.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    pot: Pot,
+    on: bool,
+    /// Why an "on" node holds (see [`Cause`]).
+    cause: Cause,
+    /// The nested chain that implied this node (an index into `Net::nested`), or `NONE32`.
+    nested: u32,
+    first_parent: u32,
+    parent_count: u32,
+}
+
+/// No nested chain.
+const NONE32: u32 = u32::MAX;
+
+/// Why a node holds, as SE records it (`Potential.Cause`): what a nested chain's "on" nodes
+/// need gone from the grid (see `nested`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Cause {
+    /// The assumption, or an "off" node.
+    None,
+    /// The last candidate of its cell.
+    NakedSingle,
+    /// The last place of its digit in this house.
+    Hidden(House),
+    /// A rule of a nesting level.
+    Advanced,
+}
+
+/// A chain found by a nested rule, as it counts in the chains that use it: its complexity
+/// (counted once per distinct chain) and what makes two of them the same chain.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Nested {
+    /// SE's `getComplexity` of the nested hint.
+    pub(super) complexity: u32,
+    /// The nested hint's chains, node by node: equal keys are the same chain (SE's
+    /// `FullChain`).
+    pub(super) key: Vec<u32>,
+}
+
+/// One "off" node derived by a nesting level's rule: the candidate, the "off" candidates of
+/// the walk it relies on, and the nested chain that found it, if a chain did.
+#[derive(Debug, Clone)]
+pub(super) struct Derived {
+    pub(super) pot: Pot,
+    pub(super) parents: Vec<Pot>,
+    pub(super) nested: Option<std::rc::Rc<Nested>>,
+}
+
+/// The working grid of a walk: the candidates left after the "off" nodes expanded so far.
+#[derive(Debug, Clone)]
+pub(super) struct Work {
+    /// Candidates of each cell, 9-bit masks (empty for a placed cell).
+    pub(super) cands: [u16; 81],
+    /// The cells holding each digit as a candidate.
+    pub(super) cells: [CellSet; 9],
+}
+
+impl Work {
+    /// The working grid of `graph`'s pencilmarks, untouched.
+    pub(super) fn of(graph: &Graph) -> Work {
+        Work {
+            cands: std::array::from_fn(|c| graph.cands(c)),
+            cells: std::array::from_fn(|d| graph.cells_with(d)),
+        }
+    }
+
+    fn remove(&mut self, p: Pot) {
+        let (cell, d) = (usize::from(p) / 9 % 81, usize::from(p) % 9);
+        self.cands[cell] &= !(1 << d);
+        if let Some(c) = crate::board::Cell::new(cell) {
+            self.cells[d].remove(c);
+        }
+    }
+}
+
+/// Extra "off" candidates a nesting level derives from the working grid: each with the "off"
+/// candidates (already in the walk) it relies on. `base` is the grid before the assumption.
+pub(super) type Advanced<'a> = &'a dyn Fn(&Work, &Work) -> Vec<Derived>;
+
+/// The consequences of one assumption.
+#[derive(Debug, Clone)]
+pub(super) struct Net {
+    nodes: Vec<Node>,
+    parents: Vec<u32>,
+    /// The node of each potential: "on" ones at `pot`, "off" ones at `729 + pot`.
+    index: Vec<u16>,
+    /// The "on" nodes in the order they were reached (SE's `toOn` set).
+    on_order: Vec<u32>,
+    /// The "off" nodes in the order they were reached (SE's `toOff` set).
+    off_order: Vec<u32>,
+    /// The nested chains that derived nodes.
+    nested: Vec<std::rc::Rc<Nested>>,
+    /// Where it stopped: the "on" node and the "off" node of the same candidate (one of them
+    /// outside the sets above, as SE does not add the node that meets its opposite).
+    contradiction: Option<(u32, u32)>,
+}
+
+impl Net {
+    /// What assuming `start` (on or off) implies in `base` under `rules`; `advanced` gives the
+    /// nesting level's extra "off" candidates when the links run out (only used when
+    /// `rules.level > 0`).
+    pub(super) fn walk(
+        base: &Work,
+        rules: Rules,
+        start: (Pot, bool),
+        advanced: Option<Advanced<'_>>,
+    ) -> Net {
+        let mut net = Net {
+            nodes: Vec::with_capacity(256),
+            parents: Vec::with_capacity(512),
+            index: vec![NONE16; 2 * 729],
+            on_order: Vec::with_capacity(128),
+            off_order: Vec::with_capacity(256),
+            contradiction: None,
+            nested: Vec::new(),
+        };
+        let mut work = base.clone();
+        let mut pending_on: VecDeque<u32> = VecDeque::new();
+        let mut pending_off: VecDeque<u32> = VecDeque::new();
+        let first = net.add(start.0, start.1, Cause::None, &[]);
+        if start.1 {
+            pending_on.push_back(first);
+        } else {
+            pending_off.push_back(first);
+        }
+        let mut made = Made::default();
+        loop {
+            if let Some(i) = pending_on.pop_front() {
+                made.clear();
+                net.on_to_off(&work, rules, i, &mut made);
+                for k in 0..made.len() {
+                    let (q, _, parents) = made.get(k);
+                    let on = net.on_at(q);
+                    if on != UNSEEN {
+                        let off = net.push(q, false, Cause::None, parents);
+                        net.contradiction = Some((on, off));
+                        return net;
+                    }
+                    if net.off_at(q) == UNSEEN {
+                        pending_off.push_back(net.add(q, false, Cause::None, parents));
+                    }
+                }
+            } else if let Some(i) = pending_off.pop_front() {
+                made.clear();
+                net.off_to_on(base, &work, rules, i, &mut made);
+                if rules.dynamic {
+                    work.remove(net.nodes[i as usize].pot);
+                }
+                for k in 0..made.len() {
+                    let (r, cause, parents) = made.get(k);
+                    let off = net.off_at(r);
+                    if off != UNSEEN {
+                        let on = net.push(r, true, cause, parents);
+                        net.contradiction = Some((on, off));
+                        return net;
+                    }
+                    if net.on_at(r) == UNSEEN {
+                        pending_on.push_back(net.add(r, true, cause, parents));
+                    }
+                }
+            } else {
+                break;
+            }
+            if rules.level > 0 && pending_on.is_empty() && pending_off.is_empty() {
+                if let Some(advanced) = advanced {
+                    for derived in advanced(base, &work) {
+                        let q = derived.pot;
+                        if net.off_at(q) != UNSEEN {
+                            continue;
+                        }
+                        let ids: Vec<u32> = derived
+                            .parents
+                            .iter()
+                            .map(|&p| net.off_at(p))
+                            .filter(|&i| i != UNSEEN)
+                            .collect();
+                        let i = net.add(q, false, Cause::Advanced, &ids);
+                        if let Some(nested) = derived.nested {
+                            let id = match net.nested.iter().position(|n| *n == nested) {
+                                Some(id) => id,
+                                None => {
+                                    net.nested.push(nested);
+                                    net.nested.len() - 1
+                                }
+                            };
+                            net.nodes[i as usize].nested = id as u32;
+                        }
+                        pending_off.push_back(i);
+                    }
+                }
+            }
+        }
+        net
+    }
+
+    /// Adds a node outside the sets (the one that meets its opposite).
+    fn push(&mut self, pot: Pot, on: bool, cause: Cause, parents: &[u32]) -> u32 {
+        let index = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            pot,
+            on,
+            cause,
+            nested: NONE32,
+            first_parent: self.parents.len() as u32,
+            parent_count: parents.len() as u32,
+        });
+        self.parents.extend_from_slice(parents);
+        index
+    }
+
+    /// Adds a node to its set.
+    fn add(&mut self, pot: Pot, on: bool, cause: Cause, parents: &[u32]) -> u32 {
+        let index = self.push(pot, on, cause, parents);
+        let slot = usize::from(pot) % 729;
+        if on {
+            self.index[slot] = index as u16;
+            self.on_order.push(index);
+        } else {
+            self.index[729 + slot] = index as u16;
+            self.off_order.push(index);
+        }
+        index
+    }
+
+    /// SE's `getOnToOff` on the working grid: the candidates node `i` turns off.
+    fn on_to_off(&self, work: &Work, rules: Rules, i: u32, out: &mut Made) {
+        let p = usize::from(self.nodes[i as usize].pot);
+        let (cell, d) = (p / 9 % 81, p % 9);
+        if rules.y {
+            let mut others = work.cands[cell] & !(1 << d);
+            while others != 0 {
+                let e = others.trailing_zeros() as usize;
+                others &= others - 1;
+                out.push((cell * 9 + e) as Pot, Cause::None, &[i]);
+            }
+        }
+        for &peer in &SE_PEERS[cell] {
+            if work.cells[d].contains(peer) {
+                out.push((peer.index() * 9 + d) as Pot, Cause::None, &[i]);
+            }
+        }
+    }
+
+    /// SE's `getOffToOn` on the working grid: the candidates node `i` turns on, each with its
+    /// parents (node `i`, then the hidden parents: the candidates of the cell, or the places of
+    /// the digit in the house, that left the grid earlier).
+    fn off_to_on(&self, base: &Work, work: &Work, rules: Rules, i: u32, out: &mut Made) {
+        let p = usize::from(self.nodes[i as usize].pot);
+        let (cell, d) = (p / 9 % 81, p % 9);
+        if rules.y {
+            let cands = work.cands[cell];
+            if cands.count_ones() == 2 {
+                let other = (cands & !(1 << d)).trailing_zeros() as usize;
+                let mut parents = [i; 10];
+                let mut n = 1;
+                let mut gone = base.cands[cell] & !cands;
+                while gone != 0 {
+                    let e = gone.trailing_zeros() as usize;
+                    gone &= gone - 1;
+                    let hidden = self.off_at((cell * 9 + e) as Pot);
+                    if hidden != UNSEEN && n < parents.len() {
+                        parents[n] = hidden;
+                        n += 1;
+                    }
+                }
+                out.push((cell * 9 + other) as Pot, Cause::NakedSingle, &parents[..n]);
+            }
+        }
+        let Some(c) = crate::board::Cell::new(cell) else {
+            return;
+        };
+        for house in super::graph::houses_of(c) {
+            let in_house = CellSet::house(house);
+            let places = work.cells[d] & in_house;
+            if places.len() != 2 {
+                continue;
+            }
+            let Some(other) = places.iter().find(|&o| o != c) else {
+                continue;
+            };
+            let r = (other.index() * 9 + d) as Pot;
+            if out.has(r) {
+                continue;
+            }
+            let mut parents = [i; 10];
+            let mut n = 1;
+            for gone in (base.cells[d] & in_house).difference(places) {
+                let hidden = self.off_at((gone.index() * 9 + d) as Pot);
+                if hidden != UNSEEN && n < parents.len() {
+                    parents[n] = hidden;
+                    n += 1;
+                }
+            }
+            out.push(r, Cause::Hidden(house), &parents[..n]);
+        }
+    }
+
+    /// The node of `(pot, on)` in the sets, if reached.
+    pub(super) fn node(&self, pot: Pot, on: bool) -> Option<u32> {
+        let i = if on {
+            self.on_at(pot)
+        } else {
+            self.off_at(pot)
+        };
+        (i != UNSEEN).then_some(i)
+    }
+
+    /// The "on" node of `pot`, or `UNSEEN`.
+    fn on_at(&self, pot: Pot) -> u32 {
+        match self.index[usize::from(pot) % 729] {
+            NONE16 => UNSEEN,
+            i => u32::from(i),
+        }
+    }
+
+    /// The "off" node of `pot`, or `UNSEEN`.
+    fn off_at(&self, pot: Pot) -> u32 {
+        match self.index[729 + usize::from(pot) % 729] {
+            NONE16 => UNSEEN,
+            i => u32::from(i),
+        }
+    }
+
+    /// Whether `(pot, on)` is implied.
+    pub(super) fn contains(&self, pot: Pot, on: bool) -> bool {
+        self.node(pot, on).is_some()
+    }
+
+    /// The "on" (or "off") nodes implied, in the order they were reached.
+    pub(super) fn reached(&self, on: bool) -> impl Iterator<Item = (Pot, u32)> + '_ {
+        let order = if on { &self.on_order } else { &self.off_order };
+        order.iter().map(|&i| (self.nodes[i as usize].pot, i))
+    }
+
+    /// The contradiction met, if any: the "on" node and the "off" node of one candidate.
+    pub(super) fn contradiction(&self) -> Option<(u32, u32)> {
+        self.contradiction
+    }
+
+    /// The potential and state of node `i`.
+    pub(super) fn pot_of(&self, i: u32) -> (Pot, bool) {
+        let node = self.nodes[i as usize];
+        (node.pot, node.on)
+    }
+
+    fn parents_of(&self, i: u32) -> &[u32] {
+        let node = self.nodes[i as usize];
+        let start = node.first_parent as usize;
+        &self.parents[start..start + node.parent_count as usize]
+    }
+
+    /// SE's `getAncestorCount`: the distinct nodes of the chain to node `i`, `i` included.
+    pub(super) fn ancestor_count(&self, i: u32) -> u32 {
+        let mut order = Vec::new();
+        self.collect_ancestors(i, &mut order);
+        order.len() as u32
+    }
+
+    /// The nested chains among the ancestors of node `i`, in the order met.
+    pub(super) fn nested_of(&self, i: u32) -> Vec<&std::rc::Rc<Nested>> {
+        if self.nested.is_empty() {
+            return Vec::new();
+        }
+        self.ancestors(i)
+            .into_iter()
+            .filter_map(|n| self.nested.get(self.nodes[n as usize].nested as usize))
+            .collect()
+    }
+
+    /// The "on" nodes of the chain to node `i` that have a cause, breadth-first from `i`:
+    /// `(potential, cause)` (what a chain used as a nested rule needs gone from the grid).
+    pub(super) fn causes_of(&self, i: u32) -> Vec<(Pot, Cause)> {
+        self.ancestors(i)
+            .into_iter()
+            .map(|n| self.nodes[n as usize])
+            .filter(|n| n.on && n.cause != Cause::None)
+            .map(|n| (n.pot, n.cause))
+            .collect()
+    }
+
+    /// The chain to node `i` as a key: its nodes breadth-first, `pot * 2 + on` each.
+    pub(super) fn key_of(&self, i: u32) -> Vec<u32> {
+        self.ancestors(i)
+            .into_iter()
+            .map(|n| {
+                u32::from(self.nodes[n as usize].pot) * 2 + u32::from(self.nodes[n as usize].on)
+            })
+            .collect()
+    }
+
+    /// The nodes of the chain to node `i` (itself first), each once, breadth-first.
+    pub(super) fn ancestors(&self, i: u32) -> Vec<u32> {
+        let mut order = Vec::new();
+        self.collect_ancestors(i, &mut order);
+        order
+    }
+
+    fn collect_ancestors(&self, i: u32, order: &mut Vec<u32>) {
+        // At most 1458 nodes in the sets, plus the one that met its opposite.
+        let mut seen = [0u64; 23];
+        let mut mark = |n: u32| {
+            let (w, b) = ((n as usize >> 6) % 23, n & 63);
+            let new = seen[w] & (1 << b) == 0;
+            seen[w] |= 1 << b;
+            new
+        };
+        mark(i);
+        order.push(i);
+        let mut k = 0;
+        while let Some(&n) = order.get(k) {
+            k += 1;
+            for &parent in self.parents_of(n) {
+                if mark(parent) {
+                    order.push(parent);
+                }
+            }
+        }
+    }
+
+    /// The links of the chain to node `i`: `(parent, child)` node pairs, from the assumption
+    /// on (each child after its parents).
+    pub(super) fn links_to(&self, i: u32) -> Vec<((Pot, bool), (Pot, bool))> {
+        let mut nodes = self.ancestors(i);
+        // Nodes are created after their parents: index order is an order of implication.
+        nodes.sort_unstable();
+        let mut links = Vec::new();
+        for n in nodes {
+            for &parent in self.parents_of(n) {
+                links.push((self.pot_of(parent), self.pot_of(n)));
+            }
+        }
+        links
+    }
+}
+
+/// The nodes one expansion makes, each with its parents, without an allocation per node.
+#[derive(Debug, Default)]
+struct Made {
+    pots: Vec<(Pot, Cause, u32, u32)>,
+    parents: Vec<u32>,
+}
+
+impl Made {
+    fn clear(&mut self) {
+        self.pots.clear();
+        self.parents.clear();
+    }
+
+    fn len(&self) -> usize {
+        self.pots.len()
+    }
+
+    fn push(&mut self, pot: Pot, cause: Cause, parents: &[u32]) {
+        self.pots
+            .push((pot, cause, self.parents.len() as u32, parents.len() as u32));
+        self.parents.extend_from_slice(parents);
+    }
+
+    fn has(&self, pot: Pot) -> bool {
+        self.pots.iter().any(|&(p, ..)| p == pot)
+    }
+
+    fn get(&self, k: usize) -> (Pot, Cause, &[u32]) {
+        let (pot, cause, start, len) = self.pots[k];
+        (
+            pot,
+            cause,
+            &self.parents[start as usize..(start + len) as usize],
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::test_util::puzzle;
+
+    /// Every walk from every candidate of top1465 #1, dynamic or not.
+    fn walks(dynamic: bool) -> Vec<Net> {
+        let grid = puzzle(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        );
+        let graph = Graph::new(&grid);
+        let base = Work::of(&graph);
+        let rules = Rules {
+            y: true,
+            dynamic,
+            level: 0,
+        };
+        let mut nets = Vec::new();
+        for cell in grid.empty_cells() {
+            for digit in grid.candidates(cell).iter() {
+                let p = super::super::graph::pot(cell, digit);
+                nets.push(Net::walk(&base, rules, (p, true), None));
+                nets.push(Net::walk(&base, rules, (p, false), None));
+            }
+        }
+        nets
+    }
+
+    fn check(net: &Net) -> usize {
+        let mut hidden = 0;
+        for i in 0..net.nodes.len() as u32 {
+            let parents = net.parents_of(i);
+            assert!(parents.iter().all(|&p| p < i), "a parent comes first");
+            assert_eq!(
+                parents.is_empty(),
+                i == 0,
+                "only the assumption has no parent"
+            );
+            let (_, on) = net.pot_of(i);
+            if on && parents.len() > 1 {
+                hidden += 1;
+            }
+            // An "on" node's hidden parents are "off" nodes.
+            assert!(parents.iter().all(|&p| !on || !net.pot_of(p).1));
+        }
+        if let Some((a, b)) = net.contradiction() {
+            assert_eq!(net.pot_of(a).0, net.pot_of(b).0);
+            assert!(net.pot_of(a).1 && !net.pot_of(b).1);
+        }
+        hidden
+    }
+
+    #[test]
+    fn only_dynamic_walks_have_hidden_parents() {
+        let plain: usize = walks(false).iter().map(check).sum();
+        assert_eq!(plain, 0);
+        let dynamic = walks(true);
+        let hidden: usize = dynamic.iter().map(check).sum();
+        assert!(hidden > 0);
+        // Some assumption of this puzzle leads to a contradiction.
+        assert!(dynamic.iter().any(|n| n.contradiction().is_some()));
+        // A node's chain counts each node once: never more than the nodes reached.
+        for net in &dynamic {
+            if let Some((a, b)) = net.contradiction() {
+                assert!(net.ancestor_count(a) as usize <= net.nodes.len());
+                assert_eq!(net.ancestors(b)[0], b);
+                assert!(!net.links_to(b).is_empty());
+            }
+        }
+    }
+}

@@ -1,0 +1,571 @@
+//! Sudoku Explainer's Nishio forcing chains (`Chaining(false, true, true, 0)`) and dynamic
+//! forcing chains (`Chaining(true, true, false, level)`): the scan over assumptions, the hints it
+//! collects, and SE's choice among them.
+//!
+//! SE's scan, kept exactly because it decides which hint comes first: cells row by row, those
+//! with two or more candidates; for each candidate in increasing order,
+//! 1. "candidate on" and then "candidate off" are walked (see `dynamic`); a walk that meets a
+//!    contradiction proves the opposite of its assumption (Nishio walks follow one digit at a
+//!    time);
+//! 2. (dynamic, cells of three or more candidates) a candidate implied on, then one implied
+//!    off, by both walks, in the order the "on" walk reached them ("double" chains);
+//! 3. (dynamic) for the box, row and column in turn where the cell is the first place of the
+//!    digit, what every place of the digit there implies (region chains);
+//!
+//! and after the last candidate, what every candidate of the cell implies (cell chains), "on"
+//! conclusions first. Each hint is rated `base + length bonus(complexity)`, the complexity being
+//! the number of distinct nodes of all its chains (hidden parents included); hints are sorted
+//! by difficulty, complexity and kind (double 1, cell 5, region 6, contradiction 7), ties kept
+//! in discovery order, and SE applies the first.
+
+use super::cancel;
+use super::dynamic::{Advanced, Cause, Nested, Net, Rules, Work};
+use super::graph::{cell_digit, houses_of, pot, Graph, Pot};
+use super::hint::{length_bonus, rating_of};
+use super::nested::NestedHint;
+use super::node::{ChainNode, Link};
+use crate::board::{Cell, Digit, House};
+use crate::logic::cell_set::CellSet;
+use crate::logic::{CandidateGrid, Ratings, Step, Technique};
+use std::cmp::Ordering;
+
+/// Which of SE's chaining rules runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Family {
+    /// Nishio forcing chains: contradictions, one digit at a time.
+    Nishio,
+    /// Dynamic forcing chains at a nesting level (0: plain; 1: "(+)", with simple rules).
+    Dynamic(u8),
+}
+
+impl Family {
+    fn rules(self) -> Rules {
+        match self {
+            Family::Nishio => Rules {
+                y: false,
+                dynamic: true,
+                level: 0,
+            },
+            Family::Dynamic(level) => Rules {
+                y: true,
+                dynamic: true,
+                level,
+            },
+        }
+    }
+
+    /// The technique of a hint of `kind`.
+    fn technique(self, kind: Kind) -> Technique {
+        use Technique as T;
+        let level = match self {
+            Family::Nishio => return T::NishioForcingChains,
+            Family::Dynamic(level) => level,
+        };
+        let [contradiction, double, cell, region] = match level {
+            0 => [
+                T::DynamicContradictionChains,
+                T::DynamicDoubleChains,
+                T::DynamicCellForcingChains,
+                T::DynamicRegionForcingChains,
+            ],
+            1 => [
+                T::DynamicPlusContradictionChains,
+                T::DynamicPlusDoubleChains,
+                T::DynamicPlusCellForcingChains,
+                T::DynamicPlusRegionForcingChains,
+            ],
+            2 => [
+                T::NestedContradictionChains2,
+                T::NestedDoubleChains2,
+                T::NestedCellForcingChains2,
+                T::NestedRegionForcingChains2,
+            ],
+            3 => [
+                T::NestedContradictionChains3,
+                T::NestedDoubleChains3,
+                T::NestedCellForcingChains3,
+                T::NestedRegionForcingChains3,
+            ],
+            4 => [
+                T::NestedContradictionChains4,
+                T::NestedDoubleChains4,
+                T::NestedCellForcingChains4,
+                T::NestedRegionForcingChains4,
+            ],
+            _ => [
+                T::NestedContradictionChains5,
+                T::NestedDoubleChains5,
+                T::NestedCellForcingChains5,
+                T::NestedRegionForcingChains5,
+            ],
+        };
+        match kind {
+            Kind::Contradiction => contradiction,
+            Kind::Double => double,
+            Kind::Cell(_) => cell,
+            Kind::Region(..) => region,
+        }
+    }
+}
+
+/// What a hint starts from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// One assumption (`Hint::source`) leads to a contradiction.
+    Contradiction,
+    /// A candidate on and the same candidate off (`Hint::source`) imply the same.
+    Double,
+    /// Every candidate of a cell implies the same.
+    Cell(Cell),
+    /// Every place of a digit in a house implies the same.
+    Region(House, Digit),
+}
+
+impl Kind {
+    /// SE's `getSortKey`.
+    fn sort_key(self) -> u8 {
+        match self {
+            Kind::Double => 1,
+            Kind::Cell(_) => 5,
+            Kind::Region(..) => 6,
+            Kind::Contradiction => 7,
+        }
+    }
+}
+
+/// One hint, as ranked.
+#[derive(Debug, Clone, Copy)]
+struct Hint {
+    kind: Kind,
+    /// The assumption of a contradiction or double chain.
+    source: (Pot, bool),
+    /// What is concluded: a candidate on (placed) or off (removed).
+    target: (Pot, bool),
+    complexity: u32,
+    difficulty: f64,
+}
+
+impl Hint {
+    fn cmp(&self, other: &Hint) -> Ordering {
+        self.difficulty
+            .total_cmp(&other.difficulty)
+            .then(self.complexity.cmp(&other.complexity))
+            .then(self.kind.sort_key().cmp(&other.kind.sort_key()))
+    }
+}
+
+/// The walks of one scan, each computed once.
+struct Walks<'a> {
+    base: Work,
+    rules: Rules,
+    advanced: Option<Advanced<'a>>,
+    on: Vec<Option<Net>>,
+}
+
+impl<'a> Walks<'a> {
+    fn new(graph: &Graph, family: Family, advanced: Option<Advanced<'a>>) -> Walks<'a> {
+        Walks {
+            base: Work::of(graph),
+            rules: family.rules(),
+            advanced,
+            on: vec![None; 729],
+        }
+    }
+
+    /// Computes the walk from "`p` on" if it is not known yet.
+    fn ensure(&mut self, p: Pot) {
+        let (base, rules, advanced) = (&self.base, self.rules, self.advanced);
+        self.on[usize::from(p) % 729]
+            .get_or_insert_with(|| Net::walk(base, rules, (p, true), advanced));
+    }
+
+    /// The walk from "`p` on", once [`ensure`](Walks::ensure)d.
+    fn get(&self, p: Pot) -> Option<&Net> {
+        self.on[usize::from(p) % 729].as_ref()
+    }
+
+    fn off(&self, p: Pot) -> Net {
+        Net::walk(&self.base, self.rules, (p, false), self.advanced)
+    }
+}
+
+/// The candidates of cell index `cell` in `graph`, as potentials in increasing digit order.
+fn cell_pots(graph: &Graph, cell: Cell) -> Vec<Pot> {
+    let mask = graph.cands(cell.index());
+    (0..9)
+        .filter(|d| mask & (1 << d) != 0)
+        .filter_map(Digit::from_index)
+        .map(|d| pot(cell, d))
+        .collect()
+}
+
+/// The places of `digit` in `house`, as potentials in house order.
+fn region_pots(graph: &Graph, house: House, digit: Digit) -> Vec<Pot> {
+    let places = graph.cells_with(digit.index()) & CellSet::house(house);
+    places.iter().map(|c| pot(c, digit)).collect()
+}
+
+/// SE's `isWorth` for a conclusion: "off" always removes; "on" removes the cell's others.
+fn worth(graph: &Graph, (target, on): (Pot, bool)) -> bool {
+    !on || graph.cands(usize::from(target) / 9 % 81).count_ones() > 1
+}
+
+/// Runs the scan, handing every hint to `found` in SE's discovery order. Returns `false` if
+/// the search was cancelled (then some hints may be missing).
+fn scan(
+    graph: &Graph,
+    family: Family,
+    ratings: &Ratings,
+    walks: &mut Walks<'_>,
+    found: &mut dyn FnMut(Hint),
+) -> bool {
+    let nishio = family == Family::Nishio;
+    let base = |kind: Kind| f64::from(ratings.get(family.technique(kind)).tenths()) / 10.0;
+    let mut hint = |kind: Kind, source, target, complexity: u32| {
+        found(Hint {
+            kind,
+            source,
+            target,
+            complexity,
+            difficulty: base(kind) + length_bonus(complexity),
+        });
+    };
+    for cell in CellSet::ALL {
+        let pots = cell_pots(graph, cell);
+        if pots.len() < 2 {
+            continue;
+        }
+        if cancel::should_stop() {
+            return false;
+        }
+        for &p in &pots {
+            walks.ensure(p);
+            let off = walks.off(p);
+            let Some(on) = walks.get(p) else {
+                continue;
+            };
+            if let Some((a, b)) = on.contradiction() {
+                let complexity = measure(&[(on, a), (on, b)]);
+                hint(Kind::Contradiction, (p, true), (p, false), complexity);
+            }
+            if let Some((a, b)) = off.contradiction() {
+                let complexity = measure(&[(&off, a), (&off, b)]);
+                if worth(graph, (p, true)) {
+                    hint(Kind::Contradiction, (p, false), (p, true), complexity);
+                }
+            }
+            if !nishio && pots.len() >= 3 {
+                for state in [true, false] {
+                    for (q, i) in on.reached(state) {
+                        if let Some(j) = off.node(q, state) {
+                            if worth(graph, (q, state)) {
+                                let complexity = measure(&[(on, i), (&off, j)]);
+                                hint(Kind::Double, (p, true), (q, state), complexity);
+                            }
+                        }
+                    }
+                }
+            }
+            if nishio {
+                continue;
+            }
+            let Some((_, digit)) = cell_digit(p) else {
+                continue;
+            };
+            for house in houses_of(cell) {
+                let places = region_pots(graph, house, digit);
+                if places.len() < 2 || places.first() != Some(&p) {
+                    continue;
+                }
+                for &place in &places {
+                    walks.ensure(place);
+                }
+                for (target, complexity) in common(walks, &places) {
+                    if worth(graph, target) {
+                        hint(Kind::Region(house, digit), (p, true), target, complexity);
+                    }
+                }
+            }
+        }
+        if !nishio {
+            for (target, complexity) in common(walks, &pots) {
+                if worth(graph, target) {
+                    hint(Kind::Cell(cell), (pots[0], true), target, complexity);
+                }
+            }
+        }
+    }
+    true
+}
+
+/// What every walk from the `sources` (each assumed on) implies: "on" conclusions first, each
+/// in the order the first walk reached it, with the total complexity of the chains.
+/// (The walks must be [`ensure`](Walks::ensure)d.)
+fn common(walks: &Walks<'_>, sources: &[Pot]) -> Vec<((Pot, bool), u32)> {
+    let nets: Vec<&Net> = sources.iter().filter_map(|&s| walks.get(s)).collect();
+    let Some((first, rest)) = nets.split_first() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for state in [true, false] {
+        for (q, i) in first.reached(state) {
+            if !rest.iter().all(|n| n.contains(q, state)) {
+                continue;
+            }
+            let mut ends = vec![(*first, i)];
+            ends.extend(rest.iter().filter_map(|n| Some((*n, n.node(q, state)?))));
+            let complexity = measure(&ends);
+            out.push(((q, state), complexity));
+        }
+    }
+    out
+}
+
+/// SE's `getComplexity` of a hint whose chains end at these nodes: the distinct nodes of each
+/// chain, plus the complexity of each distinct nested chain they use.
+fn measure(ends: &[(&Net, u32)]) -> u32 {
+    let mut total = 0;
+    let mut nested: Vec<&Nested> = Vec::new();
+    for &(net, i) in ends {
+        total += net.ancestor_count(i);
+        for chain in net.nested_of(i) {
+            if !nested.iter().any(|n| **n == **chain) {
+                nested.push(chain);
+                total += chain.complexity;
+            }
+        }
+    }
+    total
+}
+
+/// The first hint SE would apply in `grid` with `family`'s rule, as a step; `None` if there is
+/// none or the search was cancelled.
+pub(crate) fn first_step(
+    grid: &CandidateGrid,
+    ratings: &Ratings,
+    family: Family,
+    advanced: Option<Advanced<'_>>,
+) -> Option<Step> {
+    let graph = Graph::new(grid);
+    let mut walks = Walks::new(&graph, family, advanced);
+    let mut best: Option<Hint> = None;
+    let complete = scan(&graph, family, ratings, &mut walks, &mut |hint| {
+        if best.is_none_or(|b| hint.cmp(&b) == Ordering::Less) {
+            best = Some(hint);
+        }
+    });
+    if !complete {
+        return None;
+    }
+    best.map(|hint| to_step(&graph, family, &mut walks, hint))
+}
+
+/// Every hint SE finds in `grid` with `family`'s rule, in its order, each removal set once;
+/// empty if the search was cancelled.
+pub(crate) fn all_steps(
+    grid: &CandidateGrid,
+    ratings: &Ratings,
+    family: Family,
+    advanced: Option<Advanced<'_>>,
+) -> Vec<Step> {
+    let graph = Graph::new(grid);
+    let mut walks = Walks::new(&graph, family, advanced);
+    let mut hints = Vec::new();
+    if !scan(&graph, family, ratings, &mut walks, &mut |hint| {
+        hints.push(hint)
+    }) {
+        return Vec::new();
+    }
+    hints.sort_by(Hint::cmp);
+    let mut seen = std::collections::HashSet::new();
+    hints
+        .into_iter()
+        .filter(|hint| seen.insert(removable(&graph, hint.target)))
+        .map(|hint| to_step(&graph, family, &mut walks, hint))
+        .collect()
+}
+
+/// What concluding `target` removes (for a placement, the cell's other candidates).
+fn removable(graph: &Graph, (target, on): (Pot, bool)) -> Vec<(Cell, Digit)> {
+    let Some((cell, digit)) = cell_digit(target) else {
+        return Vec::new();
+    };
+    if on {
+        cell_pots(graph, cell)
+            .into_iter()
+            .filter_map(cell_digit)
+            .filter(|&(_, d)| d != digit)
+            .collect()
+    } else {
+        vec![(cell, digit)]
+    }
+}
+
+/// The hint as a step: the conclusion, the pattern (see [`Technique`]'s documentation of each
+/// dynamic technique) and the links of each chain in turn.
+fn to_step(graph: &Graph, family: Family, walks: &mut Walks<'_>, hint: Hint) -> Step {
+    let mut step = Step::new(family.technique(hint.kind), rating_of(hint.difficulty));
+    let (target, on) = hint.target;
+    if let Some((cell, digit)) = cell_digit(target) {
+        if on {
+            step.placements.push((cell, digit));
+        } else {
+            step.eliminations.push((cell, digit));
+        }
+    }
+    match hint.kind {
+        Kind::Contradiction | Kind::Double => {
+            if let Some((cell, digit)) = cell_digit(hint.source.0) {
+                step.cells.push(cell);
+                step.digits.push(digit);
+            }
+        }
+        Kind::Cell(cell) => {
+            step.cells.push(cell);
+            step.digits.extend(
+                cell_pots(graph, cell)
+                    .into_iter()
+                    .filter_map(cell_digit)
+                    .map(|(_, d)| d),
+            );
+        }
+        Kind::Region(house, digit) => {
+            step.houses.push(house);
+            step.digits.push(digit);
+            step.cells.extend(
+                region_pots(graph, house, digit)
+                    .into_iter()
+                    .filter_map(cell_digit)
+                    .map(|(c, _)| c),
+            );
+        }
+    }
+    let mut links = Vec::new();
+    chain_ends(graph, walks, hint, &mut |net, end| {
+        links.extend(net.links_to(end))
+    });
+    for ((a, a_on), (b, b_on)) in links {
+        if let (Some((ac, ad)), Some((bc, bd))) = (cell_digit(a), cell_digit(b)) {
+            step.links.push(Link {
+                from: ChainNode {
+                    cell: ac,
+                    digit: ad,
+                    on: a_on,
+                },
+                to: ChainNode {
+                    cell: bc,
+                    digit: bd,
+                    on: b_on,
+                },
+                house: shared_house(ac, bc),
+            });
+        }
+    }
+    step
+}
+
+/// Calls `visit` with the walk of each of a hint's chains and the node it ends at, in SE's
+/// order of its chains.
+fn chain_ends(graph: &Graph, walks: &mut Walks<'_>, hint: Hint, visit: &mut dyn FnMut(&Net, u32)) {
+    let (target, on) = hint.target;
+    let (source, source_on) = hint.source;
+    match hint.kind {
+        Kind::Contradiction => {
+            let off_net;
+            let net = if source_on {
+                walks.ensure(source);
+                walks.get(source)
+            } else {
+                off_net = walks.off(source);
+                Some(&off_net)
+            };
+            if let Some((net, (a, b))) = net.and_then(|n| Some((n, n.contradiction()?))) {
+                visit(net, a);
+                visit(net, b);
+            }
+        }
+        Kind::Double => {
+            walks.ensure(source);
+            let off_net = walks.off(source);
+            if let Some(on_net) = walks.get(source) {
+                if let (Some(i), Some(j)) = (on_net.node(target, on), off_net.node(target, on)) {
+                    visit(on_net, i);
+                    visit(&off_net, j);
+                }
+            }
+        }
+        Kind::Cell(_) | Kind::Region(..) => {
+            let sources = match hint.kind {
+                Kind::Cell(cell) => cell_pots(graph, cell),
+                Kind::Region(house, digit) => region_pots(graph, house, digit),
+                _ => Vec::new(),
+            };
+            for &p in &sources {
+                walks.ensure(p);
+            }
+            for &p in &sources {
+                if let Some((net, i)) = walks.get(p).and_then(|n| Some((n, n.node(target, on)?))) {
+                    visit(net, i);
+                }
+            }
+        }
+    }
+}
+
+/// Every hint of `family`'s rule in `grid`, in SE's order, each removal set once, as a rule
+/// of a higher nesting level sees it (see `nested`); empty if the search was cancelled.
+pub(super) fn nested_hints(
+    grid: &CandidateGrid,
+    ratings: &Ratings,
+    family: Family,
+    advanced: Option<Advanced<'_>>,
+) -> Vec<NestedHint> {
+    let graph = Graph::new(grid);
+    let mut walks = Walks::new(&graph, family, advanced);
+    let mut hints = Vec::new();
+    if !scan(&graph, family, ratings, &mut walks, &mut |hint| {
+        hints.push(hint)
+    }) {
+        return Vec::new();
+    }
+    hints.sort_by(Hint::cmp);
+    let mut seen = std::collections::HashSet::new();
+    hints.retain(|hint| seen.insert(removable(&graph, hint.target)));
+    hints
+        .into_iter()
+        .map(|hint| {
+            let mut causes = Vec::new();
+            let mut key = Vec::new();
+            chain_ends(&graph, &mut walks, hint, &mut |net, end| {
+                let root = net.pot_of(0).0;
+                causes.extend(net.causes_of(end));
+                // A cell or region chain's assumptions hold as the last candidate of the cell,
+                // or the last place of the digit in the house.
+                match hint.kind {
+                    Kind::Cell(_) => causes.push((root, Cause::NakedSingle)),
+                    Kind::Region(house, _) => causes.push((root, Cause::Hidden(house))),
+                    Kind::Contradiction | Kind::Double => {}
+                }
+                key.extend(net.key_of(end));
+                key.push(u32::MAX);
+            });
+            NestedHint {
+                removable: removable(&graph, hint.target)
+                    .into_iter()
+                    .map(|(cell, digit)| pot(cell, digit))
+                    .collect(),
+                causes,
+                complexity: hint.complexity,
+                key,
+            }
+        })
+        .collect()
+}
+
+/// The first of the box, row and column of `a` that holds `b`; `None` in one cell.
+fn shared_house(a: Cell, b: Cell) -> Option<House> {
+    if a == b {
+        return None;
+    }
+    houses_of(a).into_iter().find(|&h| h.contains(b))
+}

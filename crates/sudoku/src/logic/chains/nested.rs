@@ -1,0 +1,337 @@
+//! The rules of Sudoku Explainer's nesting levels: when an assumption's links run out, SE looks
+//! on the grid the walk has left for locking (pointing and claiming), hidden pairs, naked pairs
+//! and X-wings (level 1, "dynamic forcing chains (+)"), then, at level 2, forcing chains and
+//! cycles, and at level 3 multiple forcing chains too, in that order, and takes every
+//! elimination of the first rule that has one as a new "off" node. A chain found this way is a
+//! *nested* chain: its complexity counts in the chains that use it, once per distinct chain.
+//!
+//! Each such node's parents are the candidates the walk removed that the pattern needs gone
+//! (SE's `getRuleParents`): for locking and fish, the digit's places in the base houses outside
+//! the cover houses; for a hidden pair, the pair's digits in the house's other cells; for a
+//! naked pair, the cells' other candidates; for a nested chain, what its "on" nodes need gone
+//! (the cell's other candidates for a last candidate, the digit's other places in the house for
+//! a last place; a cycle counts its reversed reading too). A pattern with no such parent was
+//! there before the assumption, so it adds nothing, and is skipped. The patterns are found by the registry's own
+//! finders (which follow SE's scan order) on a copy of the grid with the walk's removals.
+//!
+//! SE keys each pattern's eliminations by cell in a hash map without a stable order; here they
+//! come in cell order.
+
+use super::dynamic::{Cause, Derived, Nested, Work};
+use super::dynamic_scan::Family;
+use super::graph::{cell_digit, houses_of, link_house, pot, Graph, Pot};
+use super::hint::Conclusion;
+use crate::board::{Cell, Digit, House};
+use crate::logic::cell_set::CellSet;
+use crate::logic::techniques::{Fish, HiddenSet, Locking, NakedSet};
+use crate::logic::{CandidateGrid, Finder, Ratings, Step};
+use std::ops::ControlFlow;
+use std::rc::Rc;
+
+/// A chain found by a nested rule: what it removes, the "on" nodes (with their causes) whose
+/// premises the walk must have removed, its complexity and its identity.
+#[derive(Debug, Clone)]
+pub(super) struct NestedHint {
+    pub(super) removable: Vec<Pot>,
+    pub(super) causes: Vec<(Pot, Cause)>,
+    pub(super) complexity: u32,
+    pub(super) key: Vec<u32>,
+}
+
+/// The cause of "on" node `b` reached from "off" node `a` (SE's `getOffToOn`): the last
+/// candidate of the cell, or the last place of the digit in the first of the box, row and
+/// column of `a` where it had two.
+pub(super) fn on_cause(graph: &Graph, a: Pot, b: Pot) -> Cause {
+    if a / 9 == b / 9 {
+        return Cause::NakedSingle;
+    }
+    link_house(graph, a, b, true).map_or(Cause::None, Cause::Hidden)
+}
+
+/// The cause of "off" node `b` reached from "on" node `a` (SE's `getOnToOff`): one value per
+/// cell, or one place per house (the first of `a`'s box, row and column that holds `b`).
+fn off_cause(a: Pot, b: Pot) -> Cause {
+    if a / 9 == b / 9 {
+        return Cause::NakedSingle;
+    }
+    let (Some((ca, _)), Some((cb, _))) = (cell_digit(a), cell_digit(b)) else {
+        return Cause::None;
+    };
+    houses_of(ca)
+        .into_iter()
+        .find(|h| h.contains(cb))
+        .map_or(Cause::None, Cause::Hidden)
+}
+
+/// Encodes chain nodes as a key: `pot * 2 + on` each, then a separator.
+pub(super) fn encode(nodes: &[(Pot, bool)], key: &mut Vec<u32>) {
+    key.extend(
+        nodes
+            .iter()
+            .map(|&(p, on)| u32::from(p) * 2 + u32::from(on)),
+    );
+    key.push(u32::MAX);
+}
+
+/// The forcing chains and cycles SE finds on `grid`, as nested chains.
+fn static_chains(grid: &CandidateGrid, ratings: &Ratings) -> Vec<NestedHint> {
+    let (hints, graph) = super::search::all(grid, ratings);
+    hints
+        .iter()
+        .map(|hint| {
+            let nodes = &hint.nodes;
+            let mut causes = Vec::new();
+            for pair in nodes.windows(2) {
+                let [(a, _), (b, b_on)] = [pair[0], pair[1]];
+                if b_on {
+                    causes.push((b, on_cause(&graph, a, b)));
+                }
+            }
+            let mut key = Vec::new();
+            encode(nodes, &mut key);
+            if hint.conclusion == Conclusion::Cycle {
+                // The loop closes on its first node, an "on" node; read backwards, its "off"
+                // nodes are "on" with the cause that turned them off.
+                if let (Some(&(first, _)), Some(&(last, _))) = (nodes.first(), nodes.last()) {
+                    causes.push((first, on_cause(&graph, last, first)));
+                }
+                for pair in nodes.windows(2) {
+                    let [(a, _), (b, b_on)] = [pair[0], pair[1]];
+                    if !b_on {
+                        causes.push((b, off_cause(a, b)));
+                    }
+                }
+                key.push(1);
+            }
+            let removable = hint
+                .removable
+                .iter()
+                .map(|&(cell, digit)| pot(cell, digit))
+                .collect();
+            NestedHint {
+                removable,
+                causes,
+                complexity: hint.key.complexity,
+                key,
+            }
+        })
+        .collect()
+}
+
+/// The "off" candidates the walk removed that a nested chain's "on" nodes need gone.
+fn chain_parents(causes: &[(Pot, Cause)], base: &Work, work: &Work) -> Vec<Pot> {
+    let mut out: Vec<Pot> = Vec::new();
+    let mut add = |p: Pot| {
+        if !out.contains(&p) {
+            out.push(p);
+        }
+    };
+    for &(p, cause) in causes {
+        let Some((cell, digit)) = cell_digit(p) else {
+            continue;
+        };
+        match cause {
+            Cause::NakedSingle => {
+                let mut gone = base.cands[cell.index()] & !work.cands[cell.index()];
+                while gone != 0 {
+                    let d = gone.trailing_zeros() as usize;
+                    gone &= gone - 1;
+                    add((cell.index() * 9 + d) as Pot);
+                }
+            }
+            Cause::Hidden(house) => {
+                for other in house_cells(house) {
+                    if removed(base, work, other, digit.index()) {
+                        add(pot(other, digit));
+                    }
+                }
+            }
+            Cause::None | Cause::Advanced => {}
+        }
+    }
+    out
+}
+
+/// The kinds of SE's level-1 rules, in the order it tries them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Rule {
+    Locking,
+    HiddenPair,
+    NakedPair,
+    XWing,
+}
+
+impl Rule {
+    const ORDER: [Rule; 4] = [
+        Rule::Locking,
+        Rule::HiddenPair,
+        Rule::NakedPair,
+        Rule::XWing,
+    ];
+
+    fn finders(self) -> &'static [&'static dyn Finder] {
+        match self {
+            Rule::Locking => &[&Locking::POINTING, &Locking::CLAIMING],
+            Rule::HiddenPair => &[&HiddenSet::PAIR],
+            Rule::NakedPair => &[&NakedSet::PAIR],
+            Rule::XWing => &[&Fish::X_WING],
+        }
+    }
+}
+
+/// The rules of nesting `level` on the grid a walk has left: `original` is the pencilmark state
+/// searched, `base` the same as a working grid, `work` what the walk has left of it. Returns the
+/// new "off" candidates with their parents ("off" candidates of the walk) and the nested chain
+/// that found them.
+pub(super) fn rules(original: &CandidateGrid, level: u8, base: &Work, work: &Work) -> Vec<Derived> {
+    let mut grid = original.clone();
+    for cell in Cell::all() {
+        let mut gone = base.cands[cell.index()] & !work.cands[cell.index()];
+        while gone != 0 {
+            let d = gone.trailing_zeros() as usize;
+            gone &= gone - 1;
+            if let Some(digit) = Digit::from_index(d) {
+                grid.eliminate(cell, digit);
+            }
+        }
+    }
+    let ratings = Ratings::default();
+    let mut result = Vec::new();
+    for rule in Rule::ORDER {
+        for finder in rule.finders() {
+            let _ = finder.find(&grid, &ratings, &mut |step| {
+                let parents = parents(rule, &step, base, work);
+                if !parents.is_empty() {
+                    for &(cell, digit) in &step.eliminations {
+                        result.push(Derived {
+                            pot: pot(cell, digit),
+                            parents: parents.clone(),
+                            nested: None,
+                        });
+                    }
+                }
+                ControlFlow::Continue(())
+            });
+        }
+        if !result.is_empty() {
+            return result;
+        }
+    }
+    // SE's chaining rules of each level, in order: forcing chains and cycles (level 2), then
+    // multiple forcing chains (level 3); from level 4 on, dynamic forcing chains instead, then
+    // (level 5) dynamic forcing chains nested two levels down.
+    let chain_rules: &[u8] = match level {
+        0 | 1 => &[],
+        2 => &[2],
+        3 => &[2, 3],
+        4 => &[4],
+        _ => &[4, 5],
+    };
+    for &rule in chain_rules {
+        let hints = match rule {
+            2 => static_chains(&grid, &ratings),
+            3 => super::multiple::nested_hints(&grid, &ratings),
+            4 => super::dynamic_scan::nested_hints(&grid, &ratings, Family::Dynamic(0), None),
+            _ => {
+                let inner = level - 3;
+                let rules = |b: &Work, w: &Work| self::rules(&grid, inner, b, w);
+                super::dynamic_scan::nested_hints(
+                    &grid,
+                    &ratings,
+                    Family::Dynamic(inner),
+                    Some(&rules),
+                )
+            }
+        };
+        for hint in hints {
+            let parents = chain_parents(&hint.causes, base, work);
+            if parents.is_empty() {
+                continue;
+            }
+            let nested = Rc::new(Nested {
+                complexity: hint.complexity,
+                key: hint.key,
+            });
+            for &p in &hint.removable {
+                result.push(Derived {
+                    pot: p,
+                    parents: parents.clone(),
+                    nested: Some(Rc::clone(&nested)),
+                });
+            }
+        }
+        if !result.is_empty() {
+            return result;
+        }
+    }
+    result
+}
+
+/// Whether digit index `d` was in `cell` before the walk and is gone now.
+fn removed(base: &Work, work: &Work, cell: Cell, d: usize) -> bool {
+    let bit = 1 << d;
+    base.cands[cell.index()] & bit != 0 && work.cands[cell.index()] & bit == 0
+}
+
+/// The candidates the walk removed that `step` (found by `rule`'s finder) needs gone.
+fn parents(rule: Rule, step: &Step, base: &Work, work: &Work) -> Vec<Pot> {
+    let mut out = Vec::new();
+    match rule {
+        Rule::Locking | Rule::XWing => {
+            let Some(&digit) = step.digits.first() else {
+                return out;
+            };
+            // Locking: [first house, second house]; fish: base lines, then cover lines.
+            let n = step.houses.len() / 2;
+            let (bases, covers) = step.houses.split_at(n);
+            let cover = covers
+                .iter()
+                .fold(CellSet::EMPTY, |s, &h| s | CellSet::house(h));
+            for &h in bases {
+                for cell in house_cells(h) {
+                    if !cover.contains(cell) && removed(base, work, cell, digit.index()) {
+                        out.push(pot(cell, digit));
+                    }
+                }
+            }
+        }
+        Rule::HiddenPair => {
+            let Some(&h) = step.houses.first() else {
+                return out;
+            };
+            let mut places = CellSet::EMPTY;
+            for digit in &step.digits {
+                places |= work.cells[digit.index()] & CellSet::house(h);
+            }
+            for cell in house_cells(h) {
+                if places.contains(cell) {
+                    continue;
+                }
+                for &digit in &step.digits {
+                    if base.cands[cell.index()] & (1 << digit.index()) != 0 {
+                        out.push(pot(cell, digit));
+                    }
+                }
+            }
+        }
+        Rule::NakedPair => {
+            let mask = step.digits.iter().fold(0u16, |m, d| m | (1 << d.index()));
+            for &cell in &step.cells {
+                let mut others = base.cands[cell.index()] & !mask;
+                while others != 0 {
+                    let d = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    if let Some(digit) = Digit::from_index(d) {
+                        out.push(pot(cell, digit));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The cells of `house` in house order.
+fn house_cells(house: House) -> impl Iterator<Item = Cell> {
+    CellSet::house(house).iter()
+}
