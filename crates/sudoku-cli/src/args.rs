@@ -6,7 +6,8 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
-use sudoku::generate::{ClueRange, Symmetry, DEFAULT_MAX_ATTEMPTS};
+use sudoku::generate::{ClueRange, RatingRange, Symmetry, TechniqueTarget, DEFAULT_MAX_ATTEMPTS};
+use sudoku::rate::Level;
 
 /// How many solutions `sudoku solve --all` lists per puzzle when `--limit` is not given.
 pub(crate) const DEFAULT_ALL_LIMIT: u64 = 1000;
@@ -139,6 +140,25 @@ does not have the symmetry) is a usage error.
 --max-guesses bounds each uniqueness check; a check that runs out keeps its clue, so puzzles
 stay unique (only minimality may then go unproven).
 
+Difficulty (as `sudoku rate` measures it: Sudoku Explainer's ER/EP/ED and a HoDoKu-style
+level over the same solve path):
+  --rating R | A..B | A..   ER is R, between A and B (both included), or A and up (A+).
+  --level LEVEL             the level: easy, medium, hard, unfair or extreme.
+  --technique NAME          the hardest step (the first rated ER) is this technique: an id
+                            of `sudoku explain --json` (x-wing, xy-wing, swordfish...), a
+                            family (unique-rectangle, bug, hidden-single...) or a chain name
+                            (skyscraper, 2-string-kite, w-wing, x-chain...); a wrong name
+                            lists them all.
+They combine with each other and with every option above. Each candidate is rated with a
+cut (the solve stops at the first step above the target), and near misses are refined by
+local search (a few clues added back, then dug again, kept when closer to the target);
+every rated candidate counts as one of --max-attempts. A puzzle the techniques cannot
+finish (ER 20.0, 'stuck') has an unknown rating and is never taken, unless the target is
+open-ended (--rating A.. or --level extreme) and --accept-stuck is given.
+With a target, the output has the rating: PUZZLE<TAB>ER/EP/ED<TAB>LEVEL<TAB>CLUES (line),
+a '# rating: ...' line (grid); the JSON output always has er, ep, ed, score, level, outcome,
+steps and hardest.
+
 Symmetries (r, c count 0..8 from the top left):
   rot180 (r,c)->(8-r,8-c)   rot90 (r,c)->(c,8-r)       mirror (r,c)->(r,8-c) (left-right)
   vertical (r,c)->(8-r,c)   diagonal (r,c)->(c,r)      antidiagonal (r,c)->(8-c,8-r)
@@ -149,9 +169,10 @@ Output (one puzzle per entry, in index order):
   grid  each puzzle as a 9-line grid; grids are separated by an empty line.
   json  one JSON object per line: index, seed, puzzle, solution, clues, symmetry, minimal
         (true when proven; null when not checked: --symmetry without --minimal, --pattern,
-        or --clues above the natural count), attempts, time_us (with --time).
+        or --clues above the natural count), attempts, the rating (er, ep, ed, score,
+        level, outcome, steps, hardest), time_us (with --time).
 --time adds a tab and the time in microseconds (line), or a '# time: N us' line (grid).
---stats prints the seed, the rate, and the spread of clue counts at the end.
+--stats prints the seed, the rate, and the spread of clue counts (and ratings) at the end.
 
 Exit status: 0 when every puzzle was made; 1 when some missed its target; 2 on a usage or
 output error.
@@ -160,7 +181,10 @@ Examples:
   sudoku generate --count 100 --seed 42 > puzzles.txt
   sudoku generate -n 20 --symmetry rot180 --minimal --format grid
   sudoku generate -n 1000 --clues 22..24 --threads 2 --stats > p.txt
-  sudoku generate -n 5 --pattern heart.txt --json";
+  sudoku generate -n 5 --pattern heart.txt --json
+  sudoku generate -n 10 --rating 6..7 --symmetry rot180 --stats
+  sudoku generate -n 5 --level unfair --minimal --format grid
+  sudoku generate -n 5 --technique x-wing --json";
 
 const CANON_AFTER_HELP: &str = "\
 The canonical form is the smallest of the 81-character strings of all equivalent puzzles
@@ -493,10 +517,28 @@ pub(crate) struct GenerateArgs {
     #[arg(long, value_name = "FILE")]
     pub(crate) pattern: Option<PathBuf>,
 
-    /// Give up on a puzzle that misses its target after N solution grids
+    /// Give up on a puzzle that misses its target after N solution grids (rated candidates
+    /// with a difficulty target)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_ATTEMPTS,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub(crate) max_attempts: u32,
+
+    /// The SE rating (ER): R, a band A..B (both included), or A.. / A+ for A and up
+    #[arg(long, value_name = "R|A..B|A..")]
+    pub(crate) rating: Option<RatingRange>,
+
+    /// The HoDoKu-style level: easy, medium, hard, unfair or extreme
+    #[arg(long, value_name = "LEVEL")]
+    pub(crate) level: Option<Level>,
+
+    /// The technique of the hardest step (x-wing, xy-wing, unique-rectangle, skyscraper...)
+    #[arg(long, value_name = "NAME")]
+    pub(crate) technique: Option<TechniqueTarget>,
+
+    /// Also take puzzles the techniques cannot finish (ER 20.0, rating unknown) for an
+    /// open-ended target (--rating A.. or --level extreme)
+    #[arg(long)]
+    pub(crate) accept_stuck: bool,
 
     /// Output format.
     #[command(flatten)]

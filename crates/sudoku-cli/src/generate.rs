@@ -4,6 +4,10 @@
 //! stream from them), so the output is the same for any `--threads`. Chunks of indices are made
 //! in parallel and printed as each chunk completes, which keeps memory constant for any
 //! `--count`.
+//!
+//! With a difficulty target (`--rating`, `--level`, `--technique`) the library rates every
+//! candidate and returns the rating with the puzzle; without one, the JSON output still carries
+//! a rating, computed here in the same parallel pass.
 
 use crate::args::{GenerateArgs, SolveFormat};
 use crate::progress::Progress;
@@ -14,7 +18,9 @@ use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 use sudoku::format;
-use sudoku::generate::{Generated, Generator, Missed, Options, Pattern};
+use sudoku::generate::{Difficulty, Generated, Generator, Missed, Options, Pattern};
+use sudoku::logic::Ratings;
+use sudoku::rate::{HodokuTable, Level, PuzzleRating, Rater};
 
 /// How many puzzles are made per parallel chunk: enough to keep the workers busy, few enough
 /// that output and the progress bar move often.
@@ -28,6 +34,16 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
         Some(path) => Some(read_pattern(path)?),
         None => None,
     };
+    let targeted = args.rating.is_some()
+        || args.level.is_some()
+        || args.technique.is_some()
+        || args.accept_stuck;
+    let difficulty = targeted.then(|| Difficulty {
+        rating: args.rating,
+        level: args.level,
+        technique: args.technique.clone(),
+        accept_stuck: args.accept_stuck,
+    });
     let options = Options {
         symmetry: args.symmetry.symmetry(),
         clues: args.clues,
@@ -35,6 +51,7 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
         minimal: args.minimal,
         max_attempts: args.max_attempts,
         guess_budget: args.batch.guess_budget().unwrap_or(u64::MAX),
+        difficulty,
     };
     let generator = Generator::new(seed, options).context("cannot generate such puzzles")?;
     let pool = rayon::ThreadPoolBuilder::new()
@@ -46,8 +63,14 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
         io::stderr().is_terminal() && !args.batch.no_progress,
         Some(args.count),
     );
+    let format = args.output.format();
+    // Puzzles made without a target are rated here for the JSON output, which always has it.
+    let rate_untargeted = format == SolveFormat::Json && !targeted;
+    let (ratings, table) = (Ratings::default(), HodokuTable::default());
+    let rater = Rater::new(&ratings, &table);
     let mut out = Output {
-        format: args.output.format(),
+        format,
+        show_rating: targeted,
         time: args.batch.time,
         seed,
         symmetry: generator.options().symmetry.name(),
@@ -63,7 +86,12 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
                 .into_par_iter()
                 .map(|index| {
                     let clock = Instant::now();
-                    let result = generator.puzzle(index);
+                    let mut result = generator.puzzle(index);
+                    if let Ok(made) = &mut result {
+                        if rate_untargeted && made.rating.is_none() {
+                            made.rating = rater.rate(&made.puzzle).ok().map(|r| r.rating);
+                        }
+                    }
                     (result, clock.elapsed())
                 })
                 .collect()
@@ -72,11 +100,12 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
         for (result, elapsed) in made {
             match result {
                 Ok(puzzle) => {
-                    tally.add(&puzzle);
+                    tally.add(&puzzle, elapsed);
                     out.puzzle(&puzzle, elapsed)?;
                 }
                 Err(missed) => {
                     tally.missed += 1;
+                    tally.attempts += u64::from(missed.attempts);
                     notes.push(format!(
                         "sudoku: {missed}; raise --max-attempts or widen the target"
                     ));
@@ -106,6 +135,7 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
             Summary {
                 tally: &tally,
                 seed,
+                target: generator.options().difficulty.as_ref(),
                 elapsed: started.elapsed(),
                 threads: pool.current_num_threads(),
             }
@@ -132,6 +162,8 @@ fn read_pattern(path: &std::path::Path) -> anyhow::Result<Pattern> {
 /// Prints generated puzzles into a buffer.
 struct Output {
     format: SolveFormat,
+    /// Whether line and grid output show the rating (with a difficulty target).
+    show_rating: bool,
     time: bool,
     seed: u64,
     symmetry: &'static str,
@@ -146,6 +178,10 @@ impl Output {
             SolveFormat::Line => {
                 self.buf
                     .extend_from_slice(format::to_line(&made.puzzle).as_bytes());
+                if let Some(rating) = made.rating.filter(|_| self.show_rating) {
+                    let (se, level) = (rating.se, level_name(&rating));
+                    write!(self.buf, "\t{se}\t{level}\t{}", made.clues())?;
+                }
                 if self.time {
                     write!(self.buf, "\t{micros:.1}")?;
                 }
@@ -157,6 +193,10 @@ impl Output {
                 }
                 self.buf
                     .extend_from_slice(format::to_grid(&made.puzzle).as_bytes());
+                if let Some(rating) = made.rating.filter(|_| self.show_rating) {
+                    let (se, level) = (rating.se, level_name(&rating));
+                    writeln!(self.buf, "# rating: {se} {level}, {} clues", made.clues())?;
+                }
                 if self.time {
                     writeln!(self.buf, "# time: {micros:.1} us")?;
                 }
@@ -171,6 +211,7 @@ impl Output {
                     symmetry: self.symmetry,
                     minimal: made.minimal,
                     attempts: made.attempts,
+                    rating: made.rating.as_ref(),
                     time_us: self.time.then_some((micros * 10.0).round() / 10.0),
                 };
                 serde_json::to_writer(&mut self.buf, &record)?;
@@ -184,7 +225,7 @@ impl Output {
 
 /// One puzzle in the JSON format.
 #[derive(Serialize)]
-struct JsonPuzzle {
+struct JsonPuzzle<'a> {
     index: u64,
     seed: u64,
     puzzle: String,
@@ -194,8 +235,20 @@ struct JsonPuzzle {
     /// `null` when not checked.
     minimal: Option<bool>,
     attempts: u32,
+    /// ER/EP/ED, score, level, outcome, steps, hardest (flat).
+    #[serde(flatten)]
+    rating: Option<&'a PuzzleRating>,
     #[serde(skip_serializing_if = "Option::is_none")]
     time_us: Option<f64>,
+}
+
+/// The level as printed: `stuck` for a puzzle the techniques cannot finish (as `sudoku rate`).
+fn level_name(rating: &PuzzleRating) -> &'static str {
+    if rating.is_stuck() {
+        "stuck"
+    } else {
+        rating.hodoku.level.name()
+    }
 }
 
 /// What a run made.
@@ -206,6 +259,14 @@ struct Tally {
     attempts: u64,
     /// Puzzles per clue count.
     by_clues: [u64; 82],
+    /// Rated puzzles by whole ER (index 0 for ER < 1, ..., 11 for ER >= 11).
+    er_bands: [u64; 12],
+    /// Rated puzzles by level (stuck ones apart).
+    levels: [u64; 5],
+    /// Puzzles the techniques could not finish (ER 20.0).
+    stuck: u64,
+    /// The slowest puzzle and its index.
+    slowest: Option<(Duration, u64)>,
 }
 
 impl Default for Tally {
@@ -215,16 +276,31 @@ impl Default for Tally {
             missed: 0,
             attempts: 0,
             by_clues: [0; 82],
+            er_bands: [0; 12],
+            levels: [0; 5],
+            stuck: 0,
+            slowest: None,
         }
     }
 }
 
 impl Tally {
-    fn add(&mut self, made: &Generated) {
+    fn add(&mut self, made: &Generated, elapsed: Duration) {
         self.made += 1;
         self.attempts += u64::from(made.attempts);
         if let Some(slot) = self.by_clues.get_mut(made.clues()) {
             *slot += 1;
+        }
+        match made.rating {
+            Some(rating) if rating.is_stuck() => self.stuck += 1,
+            Some(rating) => {
+                self.er_bands[usize::from(rating.se.er.tenths() / 10).min(11)] += 1;
+                self.levels[rating.hodoku.level as usize] += 1;
+            }
+            None => {}
+        }
+        if self.slowest.is_none_or(|(t, _)| elapsed > t) {
+            self.slowest = Some((elapsed, made.index));
         }
     }
 }
@@ -233,6 +309,8 @@ impl Tally {
 struct Summary<'a> {
     tally: &'a Tally,
     seed: u64,
+    /// The difficulty asked for, if any.
+    target: Option<&'a Difficulty>,
     elapsed: Duration,
     threads: usize,
 }
@@ -249,6 +327,9 @@ impl fmt::Display for Summary<'_> {
             t.made, self.threads
         )?;
         writeln!(f, "seed       {}", self.seed)?;
+        if let Some(target) = self.target {
+            writeln!(f, "target     {target}")?;
+        }
         if t.made > 0 {
             let counts = t.by_clues.iter().enumerate().filter(|(_, &n)| n > 0);
             let total: u64 = counts.clone().map(|(c, &n)| c as u64 * n).sum();
@@ -259,8 +340,47 @@ impl fmt::Display for Summary<'_> {
             let spread: Vec<String> = counts.map(|(c, n)| format!("{c}:{n}")).collect();
             writeln!(f, "by clues   {}", spread.join(" "))?;
         }
+        let bands: Vec<String> = t
+            .er_bands
+            .iter()
+            .enumerate()
+            .filter(|(_, &n)| n > 0)
+            .map(|(band, n)| match band {
+                11 => format!("11+: {n}"),
+                _ => format!("{band}.x: {n}"),
+            })
+            .collect();
+        if !bands.is_empty() || t.stuck > 0 {
+            let stuck = if t.stuck > 0 {
+                format!(" (stuck: {})", t.stuck)
+            } else {
+                String::new()
+            };
+            writeln!(f, "ER         {}{stuck}", bands.join(", "))?;
+        }
+        let levels: Vec<String> = Level::ALL
+            .iter()
+            .zip(t.levels)
+            .filter(|(_, n)| *n > 0)
+            .map(|(level, n)| format!("{level} {n}"))
+            .collect();
+        if !levels.is_empty() {
+            writeln!(f, "levels     {}", levels.join(", "))?;
+        }
         let per = t.attempts as f64 / (t.made.max(1)) as f64;
-        writeln!(f, "attempts   {} ({per:.2} grids per puzzle)", t.attempts)?;
+        writeln!(
+            f,
+            "attempts   {} ({per:.2} per puzzle made: grids, or rated candidates with a target)",
+            t.attempts
+        )?;
+        if let Some((time, index)) = t.slowest {
+            let mean = secs * 1e3 * self.threads as f64 / (t.made.max(1)) as f64;
+            writeln!(
+                f,
+                "time       {mean:.3} ms per puzzle per thread; slowest {:.3} ms (puzzle {index})",
+                time.as_secs_f64() * 1e3
+            )?;
+        }
         writeln!(f, "missed     {}", t.missed)
     }
 }
@@ -281,6 +401,7 @@ mod tests {
         let text = Summary {
             tally: &tally,
             seed: 9,
+            target: None,
             elapsed: Duration::from_secs(1),
             threads: 2,
         }
@@ -289,7 +410,7 @@ mod tests {
         assert!(text.contains("seed       9\n"));
         assert!(text.contains("clues      min 22, mean 24.00, max 25\n"));
         assert!(text.contains("by clues   22:1 25:2\n"));
-        assert!(text.contains("attempts   4 (1.33 grids per puzzle)\n"));
+        assert!(text.contains("attempts   4 (1.33 per puzzle made: grids"));
         assert!(text.contains("missed     0\n"));
     }
 }

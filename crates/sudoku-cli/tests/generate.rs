@@ -305,3 +305,178 @@ fn help_texts_have_examples() {
         assert!(out.contains(&format!("sudoku {command}")), "{command}");
     }
 }
+
+// ---- Difficulty targets ----------------------------------------------------------------------
+
+use sudoku::logic::Ratings;
+use sudoku::rate::{HodokuTable, PuzzleRating, Rater};
+
+fn rerate(puzzle: &Grid) -> PuzzleRating {
+    let (ratings, table) = (Ratings::default(), HodokuTable::default());
+    Rater::new(&ratings, &table)
+        .rate(puzzle)
+        .expect("a generated puzzle is proper")
+        .rating
+}
+
+/// The fields of a `PUZZLE<TAB>ER/EP/ED<TAB>LEVEL<TAB>CLUES` line.
+fn rated_line(line: &str) -> (Grid, String, String, usize) {
+    let fields: Vec<&str> = line.split('\t').collect();
+    assert_eq!(fields.len(), 4, "{line}");
+    let clues = fields[3].parse().expect("a clue count");
+    (
+        grid(fields[0]),
+        fields[1].to_string(),
+        fields[2].to_string(),
+        clues,
+    )
+}
+
+#[test]
+fn a_rating_band_is_met_and_printed_the_same_on_any_number_of_threads() {
+    let args = ["generate", "-n", "6", "--seed", "5", "--rating", "2..3.9"];
+    let one = run_ok(&[&args[..], &["--threads", "1"]].concat());
+    let two = run_ok(&[&args[..], &["--threads", "2"]].concat());
+    assert_eq!(one, two);
+    let lines: Vec<&str> = one.lines().collect();
+    assert_eq!(lines.len(), 6);
+    for line in lines {
+        let (puzzle, se, level, clues) = rated_line(line);
+        assert_eq!(solve::count(&puzzle, 2), Count::Exact(1));
+        assert_eq!(generate::is_minimal(&puzzle, 1_000_000), Ok(true));
+        let rating = rerate(&puzzle);
+        assert_eq!(rating.se.to_string(), se);
+        assert_eq!(rating.hodoku.level.to_string(), level);
+        assert_eq!(puzzle.count_filled(), clues);
+        let er = rating.se.er.tenths();
+        assert!((20..=39).contains(&er), "{line}");
+    }
+}
+
+#[test]
+fn a_level_with_symmetry_in_json() {
+    let out = run_ok(&[
+        "generate",
+        "-n",
+        "3",
+        "--seed",
+        "8",
+        "--level",
+        "medium",
+        "--symmetry",
+        "rot180",
+        "--json",
+    ]);
+    for record in json_lines(&out) {
+        assert_eq!(record["level"], "medium", "{record}");
+        let puzzle = grid(record["puzzle"].as_str().expect("a puzzle"));
+        assert!(Symmetry::Rot180.holds_for(&puzzle));
+        let rating = rerate(&puzzle);
+        assert_eq!(record["er"].as_f64(), Some(f64::from(rating.se.er)));
+        assert_eq!(record["clues"].as_u64(), Some(puzzle.count_filled() as u64));
+        assert_eq!(record["outcome"], "solved");
+        for field in ["ep", "ed", "score", "steps", "hardest", "attempts"] {
+            assert!(record.get(field).is_some(), "{field}: {record}");
+        }
+    }
+}
+
+#[test]
+fn a_technique_in_grid_format() {
+    let out = run_ok(&[
+        "generate",
+        "-n",
+        "2",
+        "--seed",
+        "4",
+        "--technique",
+        "x-wing",
+        "--format",
+        "grid",
+    ]);
+    let notes: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("# rating: "))
+        .collect();
+    assert_eq!(notes.len(), 2, "{out}");
+    for note in notes {
+        assert!(note.starts_with("# rating: 3.2/"), "{note}");
+    }
+    // The grids read back (the rating line is a comment) and their hardest step is an X-Wing.
+    for block in out.split("\n\n") {
+        let puzzle = sudoku::format::parse(block).expect("a grid").grid;
+        assert_eq!(
+            rerate(&puzzle).hardest,
+            Some(sudoku::logic::Technique::XWing)
+        );
+    }
+}
+
+#[test]
+fn json_always_has_the_rating() {
+    let out = run_ok(&["generate", "-n", "2", "--seed", "9", "--json"]);
+    for record in json_lines(&out) {
+        let puzzle = grid(record["puzzle"].as_str().expect("a puzzle"));
+        let rating = rerate(&puzzle);
+        assert_eq!(record["er"].as_f64(), Some(f64::from(rating.se.er)));
+        assert_eq!(record["level"], rating.hodoku.level.to_string());
+    }
+    // Lines without a target stay bare puzzles.
+    let out = run_ok(&["generate", "-n", "2", "--seed", "9"]);
+    assert!(out.lines().all(|l| l.len() == 81), "{out}");
+}
+
+#[test]
+fn an_unmet_difficulty_fails_cleanly() {
+    // No technique is rated 1.1, so no puzzle can meet it.
+    let output = sudoku()
+        .args(["generate", "-n", "2", "--seed", "1", "--rating", "1.1"])
+        .args(["--max-attempts", "20"])
+        .output()
+        .expect("sudoku runs");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout_of(&output), "");
+    let err = stderr_of(&output);
+    assert!(
+        err.contains("puzzle 0: no attempt met the request in 20 tries; the closest had"),
+        "{err}"
+    );
+    assert!(
+        err.contains("raise --max-attempts or widen the target"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_difficulty_options_are_usage_errors() {
+    for (args, says) in [
+        (&["--technique", "x-wings"][..], "x-wing, "),
+        (&["--rating", "7..6"][..], "invalid rating"),
+        (&["--level", "trivial"][..], "unknown level"),
+        (&["--rating", "6..7", "--accept-stuck"][..], "open-ended"),
+    ] {
+        let output = sudoku()
+            .arg("generate")
+            .args(args)
+            .output()
+            .expect("sudoku runs");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let err = stderr_of(&output);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn stats_show_the_ratings() {
+    let output = sudoku()
+        .args([
+            "generate", "-n", "3", "--seed", "2", "--level", "easy", "--stats",
+        ])
+        .output()
+        .expect("sudoku runs");
+    assert!(output.status.success());
+    let err = stderr_of(&output);
+    assert!(err.contains("levels     easy 3\n"), "{err}");
+    assert!(err.contains("ER         "), "{err}");
+    assert!(err.contains("target     level easy\n"), "{err}");
+}

@@ -243,3 +243,223 @@ proptest! {
         prop_assert_eq!(made.index, index);
     }
 }
+
+// ---- Difficulty targets ----------------------------------------------------------------------
+
+use sudoku::generate::{Difficulty, RatingRange, TechniqueTarget};
+use sudoku::logic::{ChainName, Ratings, Technique};
+use sudoku::rate::{HodokuTable, Level, PuzzleRating, Rater};
+
+/// The rating of `puzzle` by the public rater: every technique, its own uniqueness check.
+fn rerate(puzzle: &Grid) -> (PuzzleRating, Vec<sudoku::logic::Step>) {
+    let (ratings, table) = (Ratings::default(), HodokuTable::default());
+    let rated = Rater::new(&ratings, &table)
+        .rate(puzzle)
+        .expect("a generated puzzle is proper");
+    (rated.rating, rated.path.steps)
+}
+
+fn targeted(difficulty: Difficulty) -> Options {
+    Options {
+        difficulty: Some(difficulty),
+        ..Options::default()
+    }
+}
+
+fn band(text: &str) -> Difficulty {
+    Difficulty {
+        rating: Some(text.parse().expect("a rating band")),
+        ..Difficulty::default()
+    }
+}
+
+/// Checks a targeted puzzle: proper, its reported rating is the rater's, and it meets `want`.
+fn assert_meets(made: &Generated, want: &Difficulty) {
+    assert_proper(made);
+    let (rating, steps) = rerate(&made.puzzle);
+    assert_eq!(made.rating, Some(rating), "{:?}", made.puzzle);
+    assert!(!rating.is_stuck() || want.accept_stuck);
+    if let Some(band) = want.rating {
+        assert!(band.contains(rating.se.er), "{band}: got {}", rating.se);
+    }
+    if let Some(level) = want.level {
+        assert_eq!(rating.hodoku.level, level, "{}", rating.se);
+    }
+    if let Some(target) = &want.technique {
+        // The hardest step is the first one rated ER.
+        let hardest = steps
+            .iter()
+            .find(|s| s.rating == rating.se.er)
+            .expect("a step rated ER");
+        assert_eq!(rating.hardest, Some(hardest.technique));
+        assert!(
+            target.techniques().contains(&hardest.technique),
+            "{target}: got {:?}",
+            hardest.technique
+        );
+        if let Some(name) = target.chain_name() {
+            assert_eq!(ChainName::of(hardest), Some(name));
+        }
+    }
+}
+
+#[test]
+fn rating_bands_are_met_and_the_rating_is_the_raters() {
+    for (seed, text) in [
+        (20, "1.0..1.9"),
+        (21, "2..3.9"),
+        (22, "4..5.9"),
+        (23, "6..6.9"),
+    ] {
+        let want = band(text);
+        let g = generator(seed, targeted(want.clone()));
+        for made in make(&g, 3) {
+            assert_meets(&made, &want);
+            assert_eq!(made.minimal, Some(true));
+            assert_minimal(&made.puzzle);
+        }
+    }
+}
+
+#[test]
+fn a_single_rating_is_met_exactly() {
+    let want = band("2.6");
+    for made in make(&generator(24, targeted(want.clone())), 3) {
+        assert_meets(&made, &want);
+        assert_eq!(made.rating.map(|r| r.se.er.tenths()), Some(26));
+    }
+}
+
+#[test]
+fn levels_are_met() {
+    for (seed, level) in [(30, Level::Easy), (31, Level::Medium), (32, Level::Hard)] {
+        let want = Difficulty {
+            level: Some(level),
+            ..Difficulty::default()
+        };
+        for made in make(&generator(seed, targeted(want.clone())), 3) {
+            assert_meets(&made, &want);
+        }
+    }
+}
+
+#[test]
+fn the_hardest_step_is_the_technique_asked_for() {
+    for (seed, name) in [
+        (40, "x-wing"),
+        (41, "xy-wing"),
+        (42, "naked-pair"),
+        (43, "unique-rectangle"),
+        (44, "skyscraper"),
+    ] {
+        let want = Difficulty {
+            technique: Some(name.parse().expect("a technique")),
+            ..Difficulty::default()
+        };
+        for made in make(&generator(seed, targeted(want.clone())), 2) {
+            assert_meets(&made, &want);
+        }
+    }
+}
+
+#[test]
+fn targets_combine_with_symmetry_minimality_and_clue_counts() {
+    let want = band("2..4.5");
+    let options = Options {
+        symmetry: Symmetry::Rot180,
+        minimal: true,
+        ..targeted(want.clone())
+    };
+    for made in make(&generator(50, options), 2) {
+        assert_meets(&made, &want);
+        assert!(Symmetry::Rot180.holds_for(&made.puzzle));
+        assert_minimal(&made.puzzle);
+    }
+    let options = Options {
+        clues: ClueRange::new(27, 29),
+        ..targeted(want.clone())
+    };
+    for made in make(&generator(51, options), 2) {
+        assert_meets(&made, &want);
+        assert!((27..=29).contains(&made.clues()));
+    }
+    let both = Difficulty {
+        level: Some(Level::Medium),
+        ..band("2..3")
+    };
+    for made in make(&generator(52, targeted(both.clone())), 2) {
+        assert_meets(&made, &both);
+    }
+}
+
+#[test]
+fn a_pattern_with_a_target_is_only_drawn_not_refined() {
+    let pattern = Pattern::parse(
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    )
+    .expect("a pattern");
+    let want = band("1..2");
+    let options = Options {
+        pattern: Some(pattern),
+        ..targeted(want.clone())
+    };
+    for made in make(&generator(53, options), 2) {
+        assert_meets(&made, &want);
+        assert_eq!(Pattern::of(&made.puzzle), pattern);
+    }
+}
+
+#[test]
+fn targeted_puzzles_do_not_depend_on_order() {
+    let g = generator(60, targeted(band("3..6")));
+    let forward: Vec<Generated> = make(&g, 4);
+    let backward: Vec<Generated> = (0..4)
+        .rev()
+        .map(|i| g.puzzle(i).expect("reachable"))
+        .collect();
+    assert!(forward.iter().eq(backward.iter().rev()));
+}
+
+#[test]
+fn an_unmet_target_ends_with_the_closest_puzzle_and_its_rating() {
+    // ER 1.1 does not exist (full house 1.0, hidden single in a box 1.2), so nothing meets it.
+    let options = Options {
+        max_attempts: 40,
+        ..targeted(band("1.1"))
+    };
+    let missed = generator(70, options)
+        .puzzle(0)
+        .expect_err("no puzzle is rated 1.1");
+    assert_eq!(missed.attempts, 40);
+    let closest = missed.closest.as_deref().expect("a closest puzzle");
+    assert_proper(closest);
+    let (rating, _) = rerate(&closest.puzzle);
+    assert_eq!(closest.rating, Some(rating));
+    assert!(missed.to_string().contains(", rating "), "{missed}");
+}
+
+#[test]
+fn impossible_difficulties_are_refused() {
+    let closed = Difficulty {
+        accept_stuck: true,
+        ..band("8..9")
+    };
+    assert!(matches!(
+        Generator::new(0, targeted(closed)),
+        Err(OptionsError::StuckNotOpenEnded(_))
+    ));
+    let with_technique = Difficulty {
+        accept_stuck: true,
+        technique: Some(TechniqueTarget::technique(Technique::XWing)),
+        rating: Some(RatingRange::at_least(sudoku::logic::Rating::from_tenths(
+            30,
+        ))),
+        ..Difficulty::default()
+    };
+    assert!(Generator::new(0, targeted(with_technique)).is_err());
+    let open = Difficulty {
+        accept_stuck: true,
+        ..band("9..")
+    };
+    assert!(Generator::new(0, targeted(open)).is_ok());
+}

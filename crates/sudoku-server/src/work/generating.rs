@@ -1,10 +1,13 @@
 //! `generate`: a seeded puzzle with a symmetry, minimality, a clue count and, optionally, a
 //! difficulty level.
 //!
-//! A level is met by drawing puzzles `0, 1, 2, ...` of the seed and rating each until one has
-//! it, so the answer is reproducible from `seed` and `index`. Every draw has an attempt budget
-//! and the whole request a time budget; easy to hard come within a few draws, unfair and
-//! extreme are rarer among random puzzles and may run out of time (`budget_exhausted`).
+//! A level is the library generator's difficulty target (`sudoku::generate::Difficulty`):
+//! each candidate is rated with a cut that stops at the first step above the level, and near
+//! misses are refined by local search. Puzzles `0, 1, 2, ...` of the seed are asked for until
+//! one is made, so the answer is reproducible from `seed` and `index`. Every puzzle has an
+//! attempt budget (rated candidates) and the whole request a time budget
+//! (`budget_exhausted`). A puzzle the techniques cannot finish is never taken as extreme: its
+//! rating is unknown.
 
 use super::rating::{rate_grid, Rated};
 use crate::error::ApiError;
@@ -12,7 +15,7 @@ use crate::Limits;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use sudoku::format;
-use sudoku::generate::{ClueRange, Generator, Options, Symmetry};
+use sudoku::generate::{ClueRange, Difficulty, Generator, Options, Symmetry};
 use sudoku::rate::Level;
 
 /// The body of `POST /api/generate`; every field is optional.
@@ -80,6 +83,10 @@ pub(crate) fn generate(request: &GenerateRequest, limits: &Limits) -> Result<Gen
         minimal: request.minimal,
         max_attempts: limits.generate_attempts,
         guess_budget: limits.guesses,
+        difficulty: level.map(|level| Difficulty {
+            level: Some(level),
+            ..Difficulty::default()
+        }),
         ..Options::default()
     };
     let seed = request.seed.unwrap_or_else(fresh_seed);
@@ -97,6 +104,7 @@ pub(crate) fn generate(request: &GenerateRequest, limits: &Limits) -> Result<Gen
             continue;
         };
         let rating = rate_grid(&made.puzzle, limits, left.min(limits.logic_time)).ok();
+        // The generator met the level; the rater's word (under its time budget) is final.
         if let Some(level) = level {
             if rating.as_ref().map(|r| r.rating().hodoku.level) != Some(level) {
                 continue;

@@ -4,7 +4,9 @@
 //! # Overview
 //! - [`puzzle`]: one random unique (and minimal) puzzle for a seed, with its solution.
 //! - [`Generator`]: puzzles made to [`Options`] ([`Symmetry`], a [`ClueRange`], a
-//!   [`Pattern`], minimality), puzzle `i` of a seed being always the same.
+//!   [`Pattern`], minimality, a [`Difficulty`]: a [`RatingRange`] of SE ratings, a HoDoKu
+//!   level, a [`TechniqueTarget`] for the hardest step), puzzle `i` of a seed being always the
+//!   same.
 //! - [`is_minimal`]: whether no clue of a puzzle can be removed.
 //! - [`random_solution`]: a random solution grid.
 //!
@@ -35,6 +37,11 @@
 //!    restricted to the pattern and kept if that puzzle is unique. A rejected attempt starts
 //!    again from a new grid, up to [`Options::max_attempts`]; if none fits, the result is a
 //!    [`Missed`] error that carries the closest puzzle found.
+//! 4. **Difficulty.** With a [`Difficulty`], each candidate is rated with cuts that stop the
+//!    solve once the puzzle is known to be too hard (`judge`), and the closest misses are
+//!    refined by hill climbing on the distance to the target (`refine`); every rated
+//!    candidate counts as an attempt. The rating comes with the puzzle
+//!    ([`Generated::rating`]).
 //!
 //! *Cost.* Measured with `sudoku generate -n N --seed 5 --threads 1` (release build, one core
 //! of a shared 2-core machine, CPU time): a default (minimal) puzzle takes about 0.22 ms and a
@@ -55,7 +62,7 @@
 //!
 //! # Example
 //! ```
-//! use sudoku::generate::{self, ClueRange, Generator, Options, Symmetry};
+//! use sudoku::generate::{self, ClueRange, Difficulty, Generator, Options, Symmetry};
 //! use sudoku::solve;
 //!
 //! let made = generate::puzzle(42);
@@ -73,21 +80,41 @@
 //! assert!((24..=28).contains(&made.clues()));
 //! // The same seed and index give the same puzzle.
 //! assert_eq!(generator.puzzle(0).map(|m| m.puzzle), Ok(made.puzzle));
+//!
+//! // A puzzle whose hardest step is an X-Wing (SE 3.2), with its rating.
+//! let options = Options {
+//!     difficulty: Some(Difficulty {
+//!         technique: "x-wing".parse().ok(),
+//!         ..Difficulty::default()
+//!     }),
+//!     ..Options::default()
+//! };
+//! let made = Generator::new(3, options)?.puzzle(0).expect("found within the default attempts");
+//! let rating = made.rating.expect("rated");
+//! assert_eq!(rating.hardest, Some(sudoku::logic::Technique::XWing));
+//! assert_eq!(rating.se.er.to_string(), "3.2");
 //! # Ok::<(), sudoku::generate::OptionsError>(())
 //! ```
 
 mod dig;
 mod fill;
+mod judge;
 mod pattern;
+mod refine;
 pub(crate) mod rng;
 mod symmetry;
+mod target;
 
 pub use dig::is_minimal;
 pub use pattern::Pattern;
 pub use symmetry::{Symmetry, UnknownSymmetry};
+pub use target::{BadRatingRange, Difficulty, RatingRange, TechniqueTarget, UnknownTechnique};
 
+use crate::rate::PuzzleRating;
 use crate::{Cell, Grid};
 use dig::Verdict;
+use judge::Judge;
+use refine::Closest;
 use rng::Rng;
 use std::fmt;
 use std::str::FromStr;
@@ -195,10 +222,14 @@ pub struct Options {
     pub pattern: Option<Pattern>,
     /// Only puzzles from which no clue can be removed (always so without symmetry and target).
     pub minimal: bool,
-    /// How many solution grids to try per puzzle before giving up on a target. At least 1.
+    /// How many solution grids to try per puzzle before giving up on a target (with a
+    /// [`Difficulty`]: how many candidates to rate, fresh or refined). At least 1.
     pub max_attempts: u32,
     /// The guess budget of each uniqueness check.
     pub guess_budget: u64,
+    /// The difficulty wanted, if any (see [`Difficulty`]). With one, every candidate rated
+    /// (a fresh grid or a refinement move) counts as one of the `max_attempts`.
+    pub difficulty: Option<Difficulty>,
 }
 
 impl Default for Options {
@@ -210,6 +241,7 @@ impl Default for Options {
             minimal: false,
             max_attempts: DEFAULT_MAX_ATTEMPTS,
             guess_budget: DEFAULT_GUESS_BUDGET,
+            difficulty: None,
         }
     }
 }
@@ -245,6 +277,15 @@ pub enum OptionsError {
     /// `max_attempts` is 0.
     #[error("at least one attempt is needed")]
     NoAttempts,
+    /// Stuck puzzles were accepted for a target that is not open-ended.
+    #[error(
+        "stuck puzzles (ER 20.0, rating unknown) can only be accepted for an open-ended target \
+         (a rating band without an upper end, or level extreme, and no technique): asked for {0}"
+    )]
+    StuckNotOpenEnded(Difficulty),
+    /// No registered technique finder reports the technique asked for.
+    #[error("no technique of {0:?} is implemented by the solver, so no puzzle can need it")]
+    NoFinder(String),
 }
 
 /// One generated puzzle.
@@ -262,6 +303,9 @@ pub struct Generated {
     /// not, `None` when not checked (a symmetric puzzle without [`Options::minimal`], a pattern,
     /// or digging that stopped at a clue target).
     pub minimal: Option<bool>,
+    /// Its rating, with a [`Difficulty`] target (always for a puzzle that met one; for a
+    /// [`Missed`] request's closest puzzle when it could be rated); `None` without a target.
+    pub rating: Option<PuzzleRating>,
 }
 
 impl Generated {
@@ -279,13 +323,22 @@ pub struct Missed {
     pub index: u64,
     /// The attempts made.
     pub attempts: u32,
-    /// The unique puzzle closest to the clue target (and minimal if that was asked), if any.
+    /// The unique puzzle closest to the clue or difficulty target (and minimal if that was
+    /// asked), if any; with a difficulty target it carries its rating.
     pub closest: Option<Box<Generated>>,
 }
 
 fn closest_note(closest: Option<&Generated>) -> String {
     closest.map_or_else(String::new, |made| {
-        format!("; the closest had {} clues", made.clues())
+        let rating = made.rating.map_or_else(String::new, |r| {
+            let level = if r.is_stuck() {
+                "stuck".to_string()
+            } else {
+                r.hodoku.level.to_string()
+            };
+            format!(", rating {} ({level})", r.se)
+        });
+        format!("; the closest had {} clues{rating}", made.clues())
     })
 }
 
@@ -297,6 +350,8 @@ pub struct Generator {
     orbits: Vec<Vec<Cell>>,
     /// The cells whose orbit has more than one cell (checked alone for minimality).
     shared: Vec<Cell>,
+    /// The rater of candidates, with a difficulty target.
+    judge: Option<Judge>,
 }
 
 impl Generator {
@@ -335,6 +390,21 @@ impl Generator {
             }
             (None, None) => {}
         }
+        if let Some(difficulty) = &options.difficulty {
+            if difficulty.accept_stuck && !difficulty.open_ended() {
+                return Err(OptionsError::StuckNotOpenEnded(difficulty.clone()));
+            }
+            if let Some(target) = &difficulty.technique {
+                let found = target
+                    .techniques()
+                    .iter()
+                    .any(|&t| crate::logic::techniques::finder(t).is_some());
+                if !found {
+                    return Err(OptionsError::NoFinder(target.name().to_string()));
+                }
+            }
+        }
+        let judge = options.difficulty.clone().map(Judge::new);
         let shared = orbits
             .iter()
             .filter(|orbit| orbit.len() > 1)
@@ -346,6 +416,7 @@ impl Generator {
             options,
             orbits,
             shared,
+            judge,
         })
     }
 
@@ -361,6 +432,37 @@ impl Generator {
 
     /// Puzzle number `index` of this seed: always the same for the same seed and options.
     pub fn puzzle(&self, index: u64) -> Result<Generated, Missed> {
+        match &self.judge {
+            Some(judge) => self.targeted(judge, index),
+            None => self.untargeted(index),
+        }
+    }
+
+    /// A puzzle of the target difficulty: fresh candidates, the closest misses refined by local
+    /// search (see `refine`), until one meets the request or the attempts run out.
+    fn targeted(&self, judge: &Judge, index: u64) -> Result<Generated, Missed> {
+        let mut rng = Rng::for_item(self.seed, index);
+        let mut closest: Closest = None;
+        let mut tried = 0;
+        if let Some(hit) = self.hunt(judge, &mut rng, index, &mut tried, &mut closest) {
+            return Ok(hit);
+        }
+        let closest = closest.map(|(_, mut made)| {
+            if made.rating.is_none() {
+                // It was cut short as too hard: say how hard it really is.
+                made.rating = judge.full_rating(&made.puzzle);
+            }
+            Box::new(made)
+        });
+        Err(Missed {
+            index,
+            attempts: tried,
+            closest,
+        })
+    }
+
+    /// A puzzle without a difficulty target.
+    fn untargeted(&self, index: u64) -> Result<Generated, Missed> {
         let mut rng = Rng::for_item(self.seed, index);
         let mut closest: Option<(usize, Generated)> = None;
         for attempts in 1..=self.options.max_attempts {
@@ -408,32 +510,8 @@ impl Generator {
                 (puzzle, minimal)
             }
             None => {
-                // A minimal puzzle must be dug to the end; otherwise stop at the target.
-                let floor = match self.options.clues {
-                    Some(clues) if !self.options.minimal => clues.min(),
-                    _ => 0,
-                };
-                let dug = dig::dig(&solution, &self.orbits, floor, budget, rng);
-                if !dug.orbit_minimal {
-                    (dug.puzzle, None)
-                } else if self.shared.is_empty() {
-                    (dug.puzzle, Some(true))
-                } else if self.options.minimal {
-                    match dig::make_minimal(
-                        dug.puzzle,
-                        &solution,
-                        &self.orbits,
-                        &self.shared,
-                        MAX_REPAIR_MOVES,
-                        budget,
-                        rng,
-                    ) {
-                        Some(puzzle) => (puzzle, Some(true)),
-                        None => return None,
-                    }
-                } else {
-                    (dug.puzzle, None)
-                }
+                let dug = dig::dig(&solution, &self.orbits, self.floor(), budget, rng);
+                self.finish(dug, &solution, rng)?
             }
         };
         Some(Generated {
@@ -442,6 +520,7 @@ impl Generator {
             index,
             attempts,
             minimal,
+            rating: None,
         })
     }
 }
@@ -459,6 +538,7 @@ pub fn puzzle(seed: u64) -> Generated {
         index: 0,
         attempts: 1,
         minimal: dug.orbit_minimal.then_some(true),
+        rating: None,
     }
 }
 

@@ -1,0 +1,532 @@
+//! Difficulty targets: a band of Sudoku Explainer ratings, a HoDoKu level, the technique of the
+//! hardest step, or several of them at once ([`Difficulty`]).
+//!
+//! The words are the ones the rater uses (see [`crate::rate`]): ER is the rating of the
+//! hardest step of Sudoku Explainer's solve path, the level is the HoDoKu-style level over the
+//! same path, and "the hardest step" is the first step of the path rated ER
+//! ([`PuzzleRating::hardest`](crate::rate::PuzzleRating::hardest)). A puzzle the techniques
+//! cannot finish is *stuck* (ER 20.0): its real rating is unknown, only known to be above what
+//! the techniques present can do, so it never meets a target unless the target is open-ended
+//! and [`Difficulty::accept_stuck`] says so.
+
+use crate::logic::{ChainName, Rating, Technique};
+use crate::rate::Level;
+use std::fmt;
+use std::str::FromStr;
+
+/// An inclusive band of Sudoku Explainer ratings (ER), possibly open above.
+///
+/// ```
+/// use sudoku::generate::RatingRange;
+/// let band: RatingRange = "6.0..7.5".parse()?;
+/// assert_eq!(band.to_string(), "6.0..7.5");
+/// let open: RatingRange = "9+".parse()?;
+/// assert_eq!(open.max(), None);
+/// assert_eq!("7.2".parse::<RatingRange>()?.to_string(), "7.2");
+/// # Ok::<(), sudoku::generate::BadRatingRange>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RatingRange {
+    min: Rating,
+    max: Option<Rating>,
+}
+
+impl RatingRange {
+    /// The ratings `min..=max`, or `None` if `min > max`.
+    pub fn new(min: Rating, max: Rating) -> Option<RatingRange> {
+        (min <= max).then_some(RatingRange {
+            min,
+            max: Some(max),
+        })
+    }
+
+    /// Every rating from `min` up (stuck puzzles only with [`Difficulty::accept_stuck`]).
+    pub fn at_least(min: Rating) -> RatingRange {
+        RatingRange { min, max: None }
+    }
+
+    /// Exactly `rating`.
+    pub fn exactly(rating: Rating) -> RatingRange {
+        RatingRange {
+            min: rating,
+            max: Some(rating),
+        }
+    }
+
+    /// The lowest rating in the band.
+    pub fn min(&self) -> Rating {
+        self.min
+    }
+
+    /// The highest rating in the band; `None` when open above.
+    pub fn max(&self) -> Option<Rating> {
+        self.max
+    }
+
+    /// Whether `rating` is in the band.
+    pub fn contains(&self, rating: Rating) -> bool {
+        rating >= self.min && self.max.is_none_or(|max| rating <= max)
+    }
+
+    /// How far `rating` is from the band, in tenths (0 inside it).
+    pub fn distance(&self, rating: Rating) -> u32 {
+        let below = self.min.tenths().saturating_sub(rating.tenths());
+        let above = self
+            .max
+            .map_or(0, |max| rating.tenths().saturating_sub(max.tenths()));
+        u32::from(below) + u32::from(above)
+    }
+}
+
+impl fmt::Display for RatingRange {
+    /// `7.2`, `6.0..7.5` or `9.0..` (open above).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.max {
+            Some(max) if max == self.min => write!(f, "{}", self.min),
+            Some(max) => write!(f, "{}..{max}", self.min),
+            None => write!(f, "{}..", self.min),
+        }
+    }
+}
+
+/// The text is not a rating band.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "invalid rating {0:?} (expected an SE rating R, a band A..B with A <= B, or A.. / A+ for A \
+     and up, e.g. 7.2, 6..7.5, 9+)"
+)]
+pub struct BadRatingRange(pub String);
+
+impl FromStr for RatingRange {
+    type Err = BadRatingRange;
+
+    /// Reads `R`, `A..B`, `A..=B` (both ends included either way), `A..` or `A+`.
+    fn from_str(text: &str) -> Result<RatingRange, BadRatingRange> {
+        let bad = || BadRatingRange(text.to_string());
+        let number = |s: &str| -> Result<Rating, BadRatingRange> {
+            let value: f64 = s.trim().parse().map_err(|_| bad())?;
+            // Ratings are tenths: 7.25 is not one.
+            let rating = Rating::try_from(value).map_err(|_| bad())?;
+            if (f64::from(rating) - value).abs() > 1e-9 {
+                return Err(bad());
+            }
+            Ok(rating)
+        };
+        let text_trimmed = text.trim();
+        if let Some(min) = text_trimmed.strip_suffix('+') {
+            return Ok(RatingRange::at_least(number(min)?));
+        }
+        match text_trimmed.split_once("..") {
+            None => Ok(RatingRange::exactly(number(text_trimmed)?)),
+            Some((a, b)) => {
+                let b = b.strip_prefix('=').unwrap_or(b);
+                if b.trim().is_empty() {
+                    Ok(RatingRange::at_least(number(a)?))
+                } else {
+                    RatingRange::new(number(a)?, number(b)?).ok_or_else(bad)
+                }
+            }
+        }
+    }
+}
+
+/// The techniques whose steps carry a chain's common name ([`ChainName::of`]).
+pub(crate) const CHAIN_TECHNIQUES: [Technique; 5] = [
+    Technique::XCycle,
+    Technique::ForcingXChain,
+    Technique::YCycle,
+    Technique::Cycle,
+    Technique::ForcingChain,
+];
+
+/// The common chain names a target may ask for.
+pub(crate) const CHAIN_NAMES: [ChainName; 11] = [
+    ChainName::Skyscraper,
+    ChainName::TwoStringKite,
+    ChainName::EmptyRectangle,
+    ChainName::TurbotFish,
+    ChainName::XChain,
+    ChainName::XyChain,
+    ChainName::RemotePair,
+    ChainName::WWing,
+    ChainName::Aic,
+    ChainName::NiceLoop,
+    ChainName::DiscontinuousNiceLoop,
+];
+
+/// Names for groups of techniques, each a list of technique ids or id prefixes (`unique_loop`
+/// stands for every `unique_loop_...`). Entries that name no technique of this build are
+/// skipped, so the table never breaks when techniques come and go.
+const GROUPS: &[(&str, &[&str])] = &[
+    ("unique_rectangle", &["unique_loop"]),
+    ("ur", &["unique_loop"]),
+    ("bivalue_universal_grave", &["bug"]),
+    ("ape", &["aligned_pair_exclusion"]),
+    ("ate", &["aligned_triplet_exclusion"]),
+    ("nishio", &["nishio_forcing_chains"]),
+    ("locked_candidates", &["pointing", "claiming"]),
+    (
+        "multiple_forcing_chains",
+        &["cell_forcing_chains", "region_forcing_chains"],
+    ),
+    ("dynamic_forcing_chains", &["dynamic"]),
+];
+
+/// "The hardest step needed is this technique": one technique, a family of them (every unique
+/// rectangle type, every BUG type, ...), or a chain with a common name (skyscraper, W-wing...).
+///
+/// Names are read loosely: case, `-`, `_` and spaces do not matter, so `xy-wing`, `XY_Wing`
+/// and `xy wing` are the same. [`TechniqueTarget::names`] lists them all.
+///
+/// ```
+/// use sudoku::generate::TechniqueTarget;
+/// use sudoku::logic::Technique;
+/// let wing: TechniqueTarget = "xy-wing".parse()?;
+/// assert_eq!(wing.techniques(), &[Technique::XyWing]);
+/// let ur: TechniqueTarget = "unique-rectangle".parse()?;
+/// assert_eq!(ur.techniques().len(), 5); // types 1, 2, 3 (naked), 3 (hidden) and 4
+/// assert!("skyscraper".parse::<TechniqueTarget>()?.chain_name().is_some());
+/// assert!("nonsense".parse::<TechniqueTarget>().is_err());
+/// # Ok::<(), sudoku::generate::UnknownTechnique>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TechniqueTarget {
+    name: String,
+    techniques: Vec<Technique>,
+    chain: Option<ChainName>,
+}
+
+impl TechniqueTarget {
+    /// The target "the hardest step is a `technique` step".
+    pub fn technique(technique: Technique) -> TechniqueTarget {
+        TechniqueTarget {
+            name: slug(technique.id()),
+            techniques: vec![technique],
+            chain: None,
+        }
+    }
+
+    /// The target "the hardest step is a chain called `name`".
+    pub fn chain(name: ChainName) -> TechniqueTarget {
+        TechniqueTarget {
+            name: slug(&normalize(name.name())),
+            techniques: CHAIN_TECHNIQUES.to_vec(),
+            chain: Some(name),
+        }
+    }
+
+    /// The name, as a slug (`xy-wing`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The techniques the hardest step may be.
+    pub fn techniques(&self) -> &[Technique] {
+        &self.techniques
+    }
+
+    /// The common name the hardest step must have, for a chain target.
+    pub fn chain_name(&self) -> Option<ChainName> {
+        self.chain
+    }
+
+    /// Every name [`FromStr`] accepts, as slugs: the technique ids, the groups, the chain
+    /// names.
+    pub fn names() -> Vec<String> {
+        let mut names: Vec<String> = Technique::ALL.iter().map(|t| slug(t.id())).collect();
+        for (group, _) in GROUPS {
+            if group_members(group).is_some() {
+                names.push(slug(group));
+            }
+        }
+        // Families by id prefix, e.g. `unique-loop`, `bug`, `hidden-single`.
+        for prefix in family_prefixes() {
+            let name = slug(&prefix);
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        for chain in CHAIN_NAMES {
+            let name = slug(&normalize(chain.name()));
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        names
+    }
+}
+
+impl fmt::Display for TechniqueTarget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+/// The text names no technique.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown technique {name:?} (expected one of: {})", TechniqueTarget::names().join(", "), name = .0)]
+pub struct UnknownTechnique(pub String);
+
+impl FromStr for TechniqueTarget {
+    type Err = UnknownTechnique;
+
+    fn from_str(text: &str) -> Result<TechniqueTarget, UnknownTechnique> {
+        let key = normalize(text);
+        if let Some(technique) = Technique::from_id(&key) {
+            return Ok(TechniqueTarget::technique(technique));
+        }
+        if let Some(chain) = CHAIN_NAMES
+            .into_iter()
+            .find(|c| normalize(c.name()) == key || two_for_2(&normalize(c.name())) == key)
+        {
+            return Ok(TechniqueTarget::chain(chain));
+        }
+        let techniques = group_members(&key)
+            .or_else(|| members(&[key.as_str()]))
+            .ok_or_else(|| UnknownTechnique(text.to_string()))?;
+        Ok(TechniqueTarget {
+            name: slug(&key),
+            techniques,
+            chain: None,
+        })
+    }
+}
+
+/// Lower case, with `-` and spaces turned into `_`.
+fn normalize(text: &str) -> String {
+    text.trim()
+        .chars()
+        .map(|c| match c {
+            '-' | ' ' => '_',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect()
+}
+
+/// `2_string_kite` also as `two_string_kite`.
+fn two_for_2(name: &str) -> String {
+    name.strip_prefix("2_")
+        .map_or_else(|| name.to_string(), |rest| format!("two_{rest}"))
+}
+
+/// The id as typed on a command line: `xy-wing`.
+fn slug(id: &str) -> String {
+    id.replace('_', "-")
+}
+
+/// The techniques of a named group, if the name is one and names any.
+fn group_members(name: &str) -> Option<Vec<Technique>> {
+    let (_, parts) = GROUPS.iter().find(|(group, _)| *group == name)?;
+    members(parts)
+}
+
+/// Every technique whose id is one of `parts` or starts with one of them followed by `_`, in
+/// search order; `None` when there is none.
+fn members(parts: &[&str]) -> Option<Vec<Technique>> {
+    let found: Vec<Technique> = Technique::ALL
+        .iter()
+        .copied()
+        .filter(|t| {
+            parts.iter().any(|part| {
+                t.id() == *part
+                    || t.id()
+                        .strip_prefix(part)
+                        .is_some_and(|rest| rest.starts_with('_'))
+            })
+        })
+        .collect();
+    (!found.is_empty()).then_some(found)
+}
+
+/// The id prefixes shared by two or more techniques at a word boundary and naming a family
+/// (`unique_loop`, `bug`, `hidden_single`, ...): the id without its last `_type_N` or
+/// `_box`/`_row`/`_column` part.
+fn family_prefixes() -> Vec<String> {
+    let mut prefixes: Vec<String> = Vec::new();
+    for t in Technique::ALL {
+        let id = t.id();
+        let stem = id.rsplit_once("_type_").map(|(stem, _)| stem).or_else(|| {
+            ["_box", "_row", "_column"]
+                .iter()
+                .find_map(|end| id.strip_suffix(end))
+        });
+        if let Some(stem) = stem {
+            let stem = stem.to_string();
+            if members(&[&stem]).is_some_and(|m| m.len() > 1) && !prefixes.contains(&stem) {
+                prefixes.push(stem);
+            }
+        }
+    }
+    prefixes
+}
+
+/// What a puzzle's difficulty must be: every part that is set must hold.
+///
+/// ```
+/// use sudoku::generate::{Difficulty, RatingRange};
+/// use sudoku::rate::Level;
+/// let target = Difficulty {
+///     rating: Some("6.0..7.5".parse()?),
+///     level: Some(Level::Unfair),
+///     ..Difficulty::default()
+/// };
+/// assert_eq!(target.to_string(), "rating 6.0..7.5, level unfair");
+/// # Ok::<(), sudoku::generate::BadRatingRange>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Difficulty {
+    /// The band ER must be in.
+    pub rating: Option<RatingRange>,
+    /// The HoDoKu-style level.
+    pub level: Option<Level>,
+    /// The technique of the hardest step.
+    pub technique: Option<TechniqueTarget>,
+    /// Accept puzzles the techniques cannot finish (ER 20.0, their real rating unknown but
+    /// above every technique present). Only allowed when the target is open-ended: a rating
+    /// band without an upper end or level extreme, and no technique.
+    pub accept_stuck: bool,
+}
+
+impl Difficulty {
+    /// Whether stuck puzzles may be accepted: asked for, and the target is open-ended.
+    pub(crate) fn open_ended(&self) -> bool {
+        self.rating.is_none_or(|r| r.max().is_none())
+            && self.level.is_none_or(|l| l == Level::Extreme)
+            && self.technique.is_none()
+    }
+}
+
+impl fmt::Display for Difficulty {
+    /// `rating 6.0..7.5, level unfair, technique x-wing` (the parts that are set).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if let Some(rating) = self.rating {
+            parts.push(format!("rating {rating}"));
+        }
+        if let Some(level) = self.level {
+            parts.push(format!("level {level}"));
+        }
+        if let Some(technique) = &self.technique {
+            parts.push(format!("technique {technique}"));
+        }
+        if self.accept_stuck {
+            parts.push("stuck accepted".to_string());
+        }
+        if parts.is_empty() {
+            parts.push("any difficulty".to_string());
+        }
+        f.write_str(&parts.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tenths(t: u16) -> Rating {
+        Rating::from_tenths(t)
+    }
+
+    #[test]
+    fn rating_bands_parse_and_measure() {
+        let band: RatingRange = "6..7.5".parse().expect("a band");
+        assert_eq!((band.min(), band.max()), (tenths(60), Some(tenths(75))));
+        assert!(band.contains(tenths(60)) && band.contains(tenths(75)));
+        assert!(!band.contains(tenths(76)) && !band.contains(tenths(59)));
+        assert_eq!(band.distance(tenths(52)), 8);
+        assert_eq!(band.distance(tenths(80)), 5);
+        assert_eq!(band.distance(tenths(70)), 0);
+        assert_eq!("6..=7.5".parse::<RatingRange>(), Ok(band));
+        let open: RatingRange = "9..".parse().expect("open");
+        assert_eq!(open, RatingRange::at_least(tenths(90)));
+        assert_eq!(" 9+ ".parse::<RatingRange>(), Ok(open));
+        assert_eq!(open.distance(tenths(200)), 0);
+        assert_eq!(open.to_string(), "9.0..");
+        assert_eq!(
+            "2.3".parse::<RatingRange>(),
+            Ok(RatingRange::exactly(tenths(23)))
+        );
+        for bad in ["", "x", "7..6", "-1", "7.25", "1..2..3", "+", "nan"] {
+            assert!(bad.parse::<RatingRange>().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn technique_names_are_read_loosely() {
+        let of = |name: &str| name.parse::<TechniqueTarget>().map(|t| t.techniques);
+        assert_eq!(of("x-wing"), Ok(vec![Technique::XWing]));
+        assert_eq!(of("X_Wing"), Ok(vec![Technique::XWing]));
+        assert_eq!(of("swordfish"), Ok(vec![Technique::Swordfish]));
+        assert_eq!(of("xy wing"), Ok(vec![Technique::XyWing]));
+        assert_eq!(
+            of("hidden-single"),
+            Ok(vec![
+                Technique::HiddenSingleBox,
+                Technique::HiddenSingleColumn,
+                Technique::HiddenSingleRow
+            ])
+        );
+        assert_eq!(of("bug").map(|t| t.len()), Ok(4));
+        assert_eq!(of("ur"), of("unique-loop"));
+        assert_eq!(
+            of("locked-candidates"),
+            Ok(vec![Technique::Pointing, Technique::Claiming])
+        );
+        let kite: TechniqueTarget = "2-string-kite".parse().expect("a chain name");
+        assert_eq!(kite.chain_name(), Some(ChainName::TwoStringKite));
+        assert_eq!(
+            "two-string-kite".parse::<TechniqueTarget>(),
+            Ok(kite.clone())
+        );
+        assert_eq!(kite.name(), "2-string-kite");
+        assert_eq!(
+            "w-wing".parse::<TechniqueTarget>().map(|t| t.chain_name()),
+            Ok(Some(ChainName::WWing))
+        );
+        let err = "x-wings".parse::<TechniqueTarget>().expect_err("unknown");
+        assert!(err.to_string().contains("x-wing, "), "{err}");
+    }
+
+    #[test]
+    fn every_listed_name_parses() {
+        let names = TechniqueTarget::names();
+        for name in &names {
+            assert!(name.parse::<TechniqueTarget>().is_ok(), "{name}");
+        }
+        for expected in [
+            "xy-wing",
+            "unique-rectangle",
+            "skyscraper",
+            "bug",
+            "hidden-single",
+        ] {
+            assert!(names.iter().any(|n| n == expected), "{expected}: {names:?}");
+        }
+    }
+
+    #[test]
+    fn only_open_targets_are_open_ended() {
+        let open = Difficulty {
+            rating: Some(RatingRange::at_least(tenths(90))),
+            ..Difficulty::default()
+        };
+        assert!(open.open_ended());
+        let closed = Difficulty {
+            rating: RatingRange::new(tenths(90), tenths(99)),
+            ..Difficulty::default()
+        };
+        assert!(!closed.open_ended());
+        let extreme = Difficulty {
+            level: Some(Level::Extreme),
+            ..Difficulty::default()
+        };
+        assert!(extreme.open_ended());
+        let wing = Difficulty {
+            technique: "x-wing".parse().ok(),
+            ..Difficulty::default()
+        };
+        assert!(!wing.open_ended());
+        assert_eq!(wing.to_string(), "technique x-wing");
+        assert_eq!(Difficulty::default().to_string(), "any difficulty");
+    }
+}
