@@ -3,7 +3,7 @@
 //!
 //! `cargo build --release -p sudoku-bench --example profile`, then
 //! `valgrind --tool=callgrind target/release/examples/profile FILE [first|count] [LIMIT] [PATH]`
-//! (PATH: `avx2`, `sse4.1` or `portable`; default the detected one).
+//! (PATH: `avx512`, `avx2`, `sse4.1` or `portable`; default the detected one).
 
 use std::process::ExitCode;
 

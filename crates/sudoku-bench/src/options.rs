@@ -74,6 +74,8 @@ pub struct Options {
 /// The `--cpu-path` values: the compiled variants of our solver.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum CpuPathChoice {
+    /// AVX-512 F/BW/VL with AVX2, BMI1/2, LZCNT and POPCNT.
+    Avx512,
     /// AVX2 with BMI1/2, LZCNT and POPCNT.
     Avx2,
     /// SSE4.1 with SSSE3 and POPCNT.
@@ -87,6 +89,7 @@ impl CpuPathChoice {
     /// The solver's path.
     pub fn path(self) -> CpuPath {
         match self {
+            CpuPathChoice::Avx512 => CpuPath::Avx512,
             CpuPathChoice::Avx2 => CpuPath::Avx2,
             CpuPathChoice::Sse41 => CpuPath::Sse41,
             CpuPathChoice::Portable => CpuPath::Portable,

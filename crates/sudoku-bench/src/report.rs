@@ -19,7 +19,7 @@ pub struct Header {
     pub logical_cpus: usize,
     /// Vector instruction sets the CPU offers.
     pub cpu_features: Vec<&'static str>,
-    /// The CPU path our solver ran on (`avx2`, `sse4.1` or `portable`).
+    /// The CPU path our solver ran on (`avx512`, `avx2`, `sse4.1` or `portable`).
     pub cpu_path: &'static str,
     /// The command line, as typed.
     pub command: String,

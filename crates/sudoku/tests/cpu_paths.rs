@@ -4,7 +4,8 @@
 //! data sets when they are present.
 //!
 //! The paths share one source (see `solve/simd`), so any difference is a bug in a kernel or in
-//! the dispatch. A machine without AVX2 or SSE4.1 tests fewer paths and says so on stderr.
+//! the dispatch. A machine without AVX-512, AVX2 or SSE4.1 tests fewer paths and says which it
+//! tests on stderr.
 
 mod common;
 

@@ -25,7 +25,8 @@
 //! in-band locked candidates propagated to a fixed point, and guesses on a cell with the fewest
 //! candidates.
 //!
-//! The search is compiled once per [`CpuPath`] (AVX2, SSE4.1, the target's baseline) and the
+//! The search is compiled once per [`CpuPath`] (AVX-512, AVX2, SSE4.1, the target's baseline)
+//! and the
 //! fastest path the CPU supports is chosen once per process; every path gives the same answers
 //! and statistics. [`Search::with_cpu_path`] forces one, for tests and benchmarks.
 
