@@ -167,13 +167,14 @@ pub fn serve(config: Config) -> Result<(), ServeError> {
                 source,
             })?;
         let addr = listener.local_addr().map_err(ServeError::Serve)?;
+        let shutdown = shutdown_signal();
         println!("listening on http://{addr}");
         tracing::info!(
             "serving on http://{addr} with {} workers",
             config.workers.max(1)
         );
         axum::serve(listener, router(&config))
-            .with_graceful_shutdown(shutdown_signal())
+            .with_graceful_shutdown(shutdown)
             .await
             .map_err(ServeError::Serve)?;
         tracing::info!("stopped");
@@ -182,26 +183,38 @@ pub fn serve(config: Config) -> Result<(), ServeError> {
 }
 
 /// Resolves on Ctrl-C or (on Unix) SIGTERM, whichever comes first.
-async fn shutdown_signal() {
-    let ctrl_c = async {
+///
+/// The handlers are installed when this is called, not when the future is first polled: the
+/// caller announces the server only after that, so a signal sent as soon as the address is
+/// printed stops it gracefully instead of killing it with the default action.
+#[cfg(unix)]
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
+    use tokio::signal::unix::{signal, SignalKind};
+    let interrupt = signal(SignalKind::interrupt()).ok();
+    let terminate = signal(SignalKind::terminate()).ok();
+    async move {
+        let wait = |stream: Option<tokio::signal::unix::Signal>| async move {
+            match stream {
+                Some(mut stream) => {
+                    stream.recv().await;
+                }
+                // No handler: never resolve this branch, rely on the other one.
+                None => std::future::pending::<()>().await,
+            }
+        };
+        tokio::select! {
+            () = wait(interrupt) => {},
+            () = wait(terminate) => {},
+        }
+    }
+}
+
+/// Resolves on Ctrl-C.
+#[cfg(not(unix))]
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
+    async {
         if tokio::signal::ctrl_c().await.is_err() {
-            // No signal handler: never resolve this branch, rely on SIGTERM.
             std::future::pending::<()>().await;
         }
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = term => {},
     }
 }
