@@ -8,6 +8,9 @@
 //!                            print, update progress, next chunk
 //! ```
 //!
+//! Printing overlaps solving: while the pool solves chunk n + 1, the main thread prints chunk
+//! n (on easy puzzles, reading, parsing and printing cost as much as solving).
+//!
 //! Memory stays constant however long the input: the channel holds a bounded number of
 //! batches and one chunk is solved at a time. Output order is input order because the chunk is
 //! mapped with an indexed parallel iterator and printed after it is collected. While a chunk is
@@ -93,28 +96,42 @@ pub(crate) fn run(plan: &Plan, sources: &Sources) -> anyhow::Result<bool> {
     let mut outcome = Outcome::default();
     let budget = plan.batch.guess_budget();
 
-    while !chunk.is_empty() {
-        if let Task::List { limit } = plan.task {
+    if let Task::List { limit } = plan.task {
+        while !chunk.is_empty() {
             // Listing prints as it goes, so each job is settled before the next one starts.
             for job in &chunk {
                 let answer = list(&mut printer, job, limit, budget)?;
                 outcome.settle(&mut printer, plan.task, job, answer)?;
             }
-        } else {
-            let answers: Vec<Option<Answer>> = pool.install(|| {
-                chunk
-                    .par_iter()
-                    .map(|job| work::answer(job, plan.task, budget))
-                    .collect()
+            outcome.finish_chunk(&mut printer, &chunk)?;
+            chunk = reader.next_chunk(1, CHUNK_JOBS);
+        }
+    } else {
+        // Chunk n + 1 is solved on the pool while this thread prints chunk n, so printing
+        // never leaves the workers idle.
+        let mut solved: Option<(Vec<Job>, Vec<Option<Answer>>)> = None;
+        while !chunk.is_empty() || solved.is_some() {
+            let mut answers = Vec::new();
+            let mut printed = Ok(());
+            pool.in_place_scope(|scope| {
+                if !chunk.is_empty() {
+                    scope.spawn(|_| {
+                        answers = chunk
+                            .par_iter()
+                            .map(|job| work::answer(job, plan.task, budget, plan.batch.time))
+                            .collect();
+                    });
+                }
+                if let Some((jobs, answers)) = solved.take() {
+                    printed = outcome.print_chunk(&mut printer, plan.task, &jobs, answers);
+                }
             });
-            for (job, answer) in chunk.iter().zip(answers) {
-                outcome.settle(&mut printer, plan.task, job, answer)?;
+            printed?;
+            solved = (!chunk.is_empty()).then(|| (std::mem::take(&mut chunk), answers));
+            if solved.is_some() {
+                chunk = reader.next_chunk(1, CHUNK_JOBS);
             }
         }
-        printer.flush()?;
-        let offset = chunk.last().map_or(0, |job| job.offset);
-        printer.progress(outcome.tally.records, offset);
-        chunk = reader.next_chunk(1, CHUNK_JOBS);
     }
 
     printer.flush()?;
@@ -137,6 +154,28 @@ struct Outcome {
 }
 
 impl Outcome {
+    /// Settles every job of a solved chunk, in order, then flushes and shows the progress.
+    fn print_chunk(
+        &mut self,
+        printer: &mut Printer<'_>,
+        task: Task,
+        jobs: &[Job],
+        answers: Vec<Option<Answer>>,
+    ) -> io::Result<()> {
+        for (job, answer) in jobs.iter().zip(answers) {
+            self.settle(printer, task, job, answer)?;
+        }
+        self.finish_chunk(printer, jobs)
+    }
+
+    /// Flushes the output of a chunk and moves the progress bar past it.
+    fn finish_chunk(&mut self, printer: &mut Printer<'_>, jobs: &[Job]) -> io::Result<()> {
+        printer.flush()?;
+        let offset = jobs.last().map_or(0, |job| job.offset);
+        printer.progress(self.tally.records, offset);
+        Ok(())
+    }
+
     /// Counts and prints the result of one job (a list has printed itself already).
     fn settle(
         &mut self,
@@ -159,7 +198,7 @@ impl Outcome {
                 printer.unreadable(job, message)?;
             }
             // Only unreadable inputs come without an answer.
-            (None, Body::Record(_) | Body::Bad(_)) => {}
+            (None, Body::Record(..) | Body::Bad(_)) => {}
         }
         Ok(())
     }
@@ -174,7 +213,7 @@ fn list(
     budget: Option<u64>,
 ) -> io::Result<Option<Answer>> {
     let started = Instant::now();
-    let parsed = match work::prepare(job, started) {
+    let parsed = match work::prepare(job, Some(started)) {
         None => return Ok(None),
         Some(Prepared::Done(answer)) => {
             printer.record(job, &answer)?;

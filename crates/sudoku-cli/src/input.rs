@@ -19,7 +19,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::thread::{self, JoinHandle};
-use sudoku::format::{ParseError, Record, Records};
+use sudoku::format::{ParseError, Parsed, Record, Records};
 
 /// The longest line kept, in bytes; the rest of a longer line is dropped.
 pub(crate) const MAX_LINE_BYTES: usize = 64 * 1024;
@@ -118,8 +118,8 @@ pub(crate) struct Job {
 /// What the reader found.
 #[derive(Debug, Clone)]
 pub(crate) enum Body {
-    /// A puzzle record, still to be parsed.
-    Record(Record),
+    /// A puzzle record, and its puzzle as the record splitter parsed it.
+    Record(Record, Parsed),
     /// The record splitter rejected the text (e.g. a grid cut short by the end of the input).
     Bad(ParseError),
     /// The input could not be opened or read; the message says why.
@@ -278,10 +278,10 @@ impl Batcher<'_> {
         }
     }
 
-    fn push_records(&mut self, source: usize, records: Vec<Result<Record, ParseError>>) {
+    fn push_records(&mut self, source: usize, records: Vec<Result<(Record, Parsed), ParseError>>) {
         for record in records {
             let (line, body) = match record {
-                Ok(record) => (record.line, Body::Record(record)),
+                Ok((record, parsed)) => (record.line, Body::Record(record, parsed)),
                 Err(err) => (err.line, Body::Bad(err)),
             };
             let offset = self.offset;
@@ -319,9 +319,9 @@ fn read_source<R: Read>(
         }
         out.offset = out.offset.saturating_add(consumed as u64);
         let text = String::from_utf8_lossy(trim_newline(&line));
-        out.push_records(source, records.push_line(&text));
+        out.push_records(source, records.push_line_parsed(&text));
     }
-    out.push_records(source, records.finish());
+    out.push_records(source, records.finish_parsed());
     Ok(())
 }
 

@@ -391,7 +391,7 @@ struct JsonRecord<'a> {
 fn input_text(job: &Job, puzzle: Option<&Parsed>) -> Option<String> {
     match (puzzle, &job.body) {
         (Some(parsed), _) => Some(format::to_line(&parsed.grid)),
-        (None, Body::Record(record)) => Some(record.text.clone()),
+        (None, Body::Record(record, _)) => Some(record.text.clone()),
         (None, Body::Bad(_) | Body::Unreadable(_)) => None,
     }
 }

@@ -152,7 +152,8 @@ pub(crate) struct Answer {
 }
 
 impl Answer {
-    fn new(status: Status, puzzle: Option<Parsed>, started: Instant) -> Answer {
+    /// An answer so far; `started` is when the work began, if it is timed.
+    fn new(status: Status, puzzle: Option<Parsed>, started: Option<Instant>) -> Answer {
         Answer {
             status,
             puzzle,
@@ -160,9 +161,14 @@ impl Answer {
             count: None,
             guesses: 0,
             problem: None,
-            elapsed: started.elapsed(),
+            elapsed: elapsed_since(started),
         }
     }
+}
+
+/// The time since `started`, or zero when the work is not timed.
+fn elapsed_since(started: Option<Instant>) -> Duration {
+    started.map_or(Duration::ZERO, |started| started.elapsed())
 }
 
 /// The outcome of the steps every task shares: parsing and the rule check.
@@ -174,30 +180,34 @@ pub(crate) enum Prepared {
 }
 
 /// Parses the record and checks its givens. `None` for a job that is not a record.
-pub(crate) fn prepare(job: &Job, started: Instant) -> Option<Prepared> {
-    let parsed = match &job.body {
-        Body::Record(record) => record.parse(),
+pub(crate) fn prepare(job: &Job, started: Option<Instant>) -> Option<Prepared> {
+    let prepared = parse(job, started)?;
+    if let Prepared::Ready(parsed) = &prepared {
+        if let Err(violation) = parsed.grid.check_rules() {
+            return Some(Prepared::Done(invalid(*parsed, violation, started)));
+        }
+    }
+    Some(prepared)
+}
+
+/// The answer for givens that break the rules.
+fn invalid(parsed: Parsed, violation: RuleViolation, started: Option<Instant>) -> Answer {
+    let mut answer = Answer::new(Status::Invalid, Some(parsed), started);
+    answer.problem = Some(Problem::Invalid(violation));
+    answer
+}
+
+/// Parses the record, without the rule check. `None` for a job that is not a record.
+fn parse(job: &Job, started: Option<Instant>) -> Option<Prepared> {
+    match &job.body {
+        Body::Record(_, parsed) => Some(Prepared::Ready(*parsed)),
         Body::Bad(err) => {
             let mut answer = Answer::new(Status::Error, None, started);
             answer.problem = Some(Problem::from_parse(err));
-            return Some(Prepared::Done(answer));
+            Some(Prepared::Done(answer))
         }
-        Body::Unreadable(_) => return None,
-    };
-    let parsed = match parsed {
-        Ok(parsed) => parsed,
-        Err(err) => {
-            let mut answer = Answer::new(Status::Error, None, started);
-            answer.problem = Some(Problem::from_parse(&err));
-            return Some(Prepared::Done(answer));
-        }
-    };
-    if let Err(violation) = parsed.grid.check_rules() {
-        let mut answer = Answer::new(Status::Invalid, Some(parsed), started);
-        answer.problem = Some(Problem::Invalid(violation));
-        return Some(Prepared::Done(answer));
+        Body::Unreadable(_) => None,
     }
-    Some(Prepared::Ready(parsed))
 }
 
 /// A search of `grid` with the guess budget, if any.
@@ -210,16 +220,18 @@ pub(crate) fn search(grid: &Grid, budget: Option<u64>) -> Search {
 }
 
 /// Does `task` (any but [`Task::List`]) for one job; `None` for a job that is not a record.
-pub(crate) fn answer(job: &Job, task: Task, budget: Option<u64>) -> Option<Answer> {
-    let started = Instant::now();
-    let parsed = match prepare(job, started)? {
+///
+/// The rule check runs only when the search finds no solution: a puzzle with a solution keeps
+/// the rules, and the search alone rejects givens that see each other (at once, with no
+/// guess), so checking first would only slow down the common case.
+///
+/// `timed`: measure the time spent (for `--time`); reading the clock twice per puzzle is a
+/// measurable share of the work on easy puzzles, so it is skipped otherwise.
+pub(crate) fn answer(job: &Job, task: Task, budget: Option<u64>, timed: bool) -> Option<Answer> {
+    let started = timed.then(Instant::now);
+    let parsed = match parse(job, started)? {
         Prepared::Ready(parsed) => parsed,
-        Prepared::Done(mut answer) => {
-            if answer.status == Status::Invalid && matches!(task, Task::Count { .. }) {
-                answer.count = Some(Count::Exact(0));
-            }
-            return Some(answer);
-        }
+        Prepared::Done(answer) => return Some(answer),
     };
     let mut search = search(&parsed.grid, budget);
     let mut answer = Answer::new(Status::Error, Some(parsed), started);
@@ -239,7 +251,18 @@ pub(crate) fn answer(job: &Job, task: Task, budget: Option<u64>) -> Option<Answe
         }
     }
     answer.guesses = search.stats().guesses;
-    answer.elapsed = started.elapsed();
+    if answer.status == Status::NoSolution {
+        if let Some(parsed) = &answer.puzzle {
+            if let Err(violation) = parsed.grid.check_rules() {
+                let mut invalid = invalid(*parsed, violation, started);
+                if matches!(task, Task::Count { .. }) {
+                    invalid.count = Some(Count::Exact(0));
+                }
+                return Some(invalid);
+            }
+        }
+    }
+    answer.elapsed = elapsed_since(started);
     Some(answer)
 }
 
