@@ -9,6 +9,7 @@
 //! the techniques present can do, so it never meets a target unless the target is open-ended
 //! and [`Difficulty::accept_stuck`] says so.
 
+use crate::logic::techniques::REGISTRY;
 use crate::logic::{ChainName, Rating, Technique};
 use crate::rate::Level;
 use std::fmt;
@@ -230,10 +231,16 @@ impl TechniqueTarget {
         self.chain
     }
 
-    /// Every name [`FromStr`] accepts, as slugs: the technique ids, the groups, the chain
-    /// names.
+    /// Every name a target can usefully have, as slugs: the ids of the techniques on rating
+    /// paths, the groups, the chain names. ([`FromStr`] also reads the ids of the nested
+    /// forcing chains, which [`Generator::new`](super::Generator::new) then refuses: the
+    /// rater never uses them.)
     pub fn names() -> Vec<String> {
-        let mut names: Vec<String> = Technique::ALL.iter().map(|t| slug(t.id())).collect();
+        let mut names: Vec<String> = Technique::ALL
+            .iter()
+            .filter(|&&t| on_rating_paths(t))
+            .map(|t| slug(t.id()))
+            .collect();
         for (group, _) in GROUPS {
             if group_members(group).is_some() {
                 names.push(slug(group));
@@ -292,6 +299,14 @@ impl FromStr for TechniqueTarget {
     }
 }
 
+/// Whether a step of `technique` can be on a rating path: a finder of the rater's registry
+/// ([`REGISTRY`]) reports it. The nested forcing chains are outside it (serate runs them
+/// only after everything else, and so does nothing here), so no rated puzzle's hardest step
+/// is one of them.
+pub(crate) fn on_rating_paths(technique: Technique) -> bool {
+    REGISTRY.iter().any(|f| f.techniques().contains(&technique))
+}
+
 /// Lower case, with `-` and spaces turned into `_`.
 fn normalize(text: &str) -> String {
     text.trim()
@@ -320,12 +335,13 @@ fn group_members(name: &str) -> Option<Vec<Technique>> {
     members(parts)
 }
 
-/// Every technique whose id is one of `parts` or starts with one of them followed by `_`, in
-/// search order; `None` when there is none.
+/// Every technique on rating paths whose id is one of `parts` or starts with one of them
+/// followed by `_`, in search order; `None` when there is none.
 fn members(parts: &[&str]) -> Option<Vec<Technique>> {
     let found: Vec<Technique> = Technique::ALL
         .iter()
         .copied()
+        .filter(|&t| on_rating_paths(t))
         .filter(|t| {
             parts.iter().any(|part| {
                 t.id() == *part
@@ -493,6 +509,8 @@ mod tests {
         for name in &names {
             assert!(name.parse::<TechniqueTarget>().is_ok(), "{name}");
         }
+        // The nested forcing chains are never on a rating path: not offered.
+        assert!(!names.iter().any(|n| n.starts_with("nested")), "{names:?}");
         for expected in [
             "xy-wing",
             "unique-rectangle",
