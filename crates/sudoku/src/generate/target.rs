@@ -170,7 +170,18 @@ const GROUPS: &[(&str, &[&str])] = &[
         "multiple_forcing_chains",
         &["cell_forcing_chains", "region_forcing_chains"],
     ),
-    ("dynamic_forcing_chains", &["dynamic"]),
+    // SE's "Dynamic Forcing Chains" and "Dynamic Forcing Chains (+)" are two families: the
+    // first name must not take in the second (every id of which also starts `dynamic_`).
+    (
+        "dynamic_forcing_chains",
+        &[
+            "dynamic_contradiction_forcing_chains",
+            "dynamic_double_forcing_chains",
+            "dynamic_cell_forcing_chains",
+            "dynamic_region_forcing_chains",
+        ],
+    ),
+    ("dynamic_plus_forcing_chains", &["dynamic_plus"]),
 ];
 
 /// "The hardest step needed is this technique": one technique, a family of them (every unique
@@ -488,6 +499,10 @@ mod tests {
             of("locked-candidates"),
             Ok(vec![Technique::Pointing, Technique::Claiming])
         );
+        let dynamic = of("dynamic-forcing-chains").expect("a group");
+        let plus = of("dynamic-plus-forcing-chains").expect("a group");
+        assert_eq!((dynamic.len(), plus.len()), (4, 4));
+        assert!(dynamic.iter().all(|t| !plus.contains(t)), "{dynamic:?}");
         let kite: TechniqueTarget = "2-string-kite".parse().expect("a chain name");
         assert_eq!(kite.chain_name(), Some(ChainName::TwoStringKite));
         assert_eq!(
