@@ -311,9 +311,9 @@ impl FromStr for TechniqueTarget {
 }
 
 /// Whether a step of `technique` can be on a rating path: a finder of the rater's registry
-/// ([`REGISTRY`]) reports it. The nested forcing chains are outside it (serate runs them
-/// only after everything else, and so does nothing here), so no rated puzzle's hardest step
-/// is one of them.
+/// ([`REGISTRY`]) reports it. The nested forcing chains are outside it (serate tries them
+/// only as a last resort; the default rater, which the judge follows, never does), so no
+/// rated puzzle's hardest step is one of them.
 pub(crate) fn on_rating_paths(technique: Technique) -> bool {
     REGISTRY.iter().any(|f| f.techniques().contains(&technique))
 }
