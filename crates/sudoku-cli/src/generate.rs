@@ -11,6 +11,7 @@
 
 use crate::args::{GenerateArgs, SolveFormat};
 use crate::progress::Progress;
+use crate::summary::RatingSpread;
 use anyhow::Context;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -20,7 +21,7 @@ use std::time::{Duration, Instant};
 use sudoku::format;
 use sudoku::generate::{Difficulty, Generated, Generator, Missed, Options, Pattern};
 use sudoku::logic::Ratings;
-use sudoku::rate::{HodokuTable, Level, PuzzleRating, Rater};
+use sudoku::rate::{HodokuTable, PuzzleRating, Rater};
 
 /// How many puzzles are made per parallel chunk: enough to keep the workers busy, few enough
 /// that output and the progress bar move often.
@@ -259,10 +260,8 @@ struct Tally {
     attempts: u64,
     /// Puzzles per clue count.
     by_clues: [u64; 82],
-    /// Rated puzzles by whole ER (index 0 for ER < 1, ..., 11 for ER >= 11).
-    er_bands: [u64; 12],
-    /// Rated puzzles by level (stuck ones apart).
-    levels: [u64; 5],
+    /// Rated puzzles by whole ER and level (stuck ones apart).
+    spread: RatingSpread,
     /// Puzzles the techniques could not finish (ER 20.0).
     stuck: u64,
     /// The slowest puzzle and its index.
@@ -276,8 +275,7 @@ impl Default for Tally {
             missed: 0,
             attempts: 0,
             by_clues: [0; 82],
-            er_bands: [0; 12],
-            levels: [0; 5],
+            spread: RatingSpread::default(),
             stuck: 0,
             slowest: None,
         }
@@ -293,10 +291,7 @@ impl Tally {
         }
         match made.rating {
             Some(rating) if rating.is_stuck() => self.stuck += 1,
-            Some(rating) => {
-                self.er_bands[usize::from(rating.se.er.tenths() / 10).min(11)] += 1;
-                self.levels[rating.hodoku.level as usize] += 1;
-            }
+            Some(rating) => self.spread.add(&rating),
             None => {}
         }
         if self.slowest.is_none_or(|(t, _)| elapsed > t) {
@@ -340,33 +335,12 @@ impl fmt::Display for Summary<'_> {
             let spread: Vec<String> = counts.map(|(c, n)| format!("{c}:{n}")).collect();
             writeln!(f, "by clues   {}", spread.join(" "))?;
         }
-        let bands: Vec<String> = t
-            .er_bands
-            .iter()
-            .enumerate()
-            .filter(|(_, &n)| n > 0)
-            .map(|(band, n)| match band {
-                11 => format!("11+: {n}"),
-                _ => format!("{band}.x: {n}"),
-            })
-            .collect();
-        if !bands.is_empty() || t.stuck > 0 {
-            let stuck = if t.stuck > 0 {
-                format!(" (stuck: {})", t.stuck)
-            } else {
-                String::new()
-            };
-            writeln!(f, "ER         {}{stuck}", bands.join(", "))?;
-        }
-        let levels: Vec<String> = Level::ALL
-            .iter()
-            .zip(t.levels)
-            .filter(|(_, n)| *n > 0)
-            .map(|(level, n)| format!("{level} {n}"))
-            .collect();
-        if !levels.is_empty() {
-            writeln!(f, "levels     {}", levels.join(", "))?;
-        }
+        let stuck = if t.stuck > 0 {
+            format!(" (stuck: {})", t.stuck)
+        } else {
+            String::new()
+        };
+        t.spread.write(f, &stuck)?;
         let per = t.attempts as f64 / (t.made.max(1)) as f64;
         writeln!(
             f,

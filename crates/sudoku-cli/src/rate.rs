@@ -18,6 +18,7 @@
 use crate::args::{RateArgs, ReportFormat};
 use crate::input::{Body, Job, Reader, Sources};
 use crate::progress::Progress;
+use crate::summary::RatingSpread;
 use anyhow::Context;
 use serde::Serialize;
 use std::collections::{BTreeMap, VecDeque};
@@ -27,7 +28,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 use sudoku::format;
 use sudoku::logic::Ratings;
-use sudoku::rate::{Budget, HodokuTable, Level, PuzzleRating, RateError, Rater};
+use sudoku::rate::{Budget, HodokuTable, PuzzleRating, RateError, Rater};
 
 /// Jobs handed to the workers and not yet printed, at most: enough to keep every worker busy
 /// behind one slow puzzle for a while, few enough to keep memory small.
@@ -415,9 +416,8 @@ struct Tally {
     invalid: u64,
     bad: u64,
     unreadable: u64,
-    /// Rated puzzles by whole ER (index 0 for ER < 1, ..., 11 for ER ≥ 11).
-    er_bands: [u64; 12],
-    levels: [u64; 5],
+    /// Rated puzzles by whole ER and level.
+    spread: RatingSpread,
     /// The slowest puzzle: its time and place.
     slowest: Option<(Duration, String)>,
     total_time: Duration,
@@ -443,9 +443,7 @@ impl Tally {
             Verdict::Rated(rating) if rating.is_stuck() => self.stuck += 1,
             Verdict::Rated(rating) => {
                 self.rated += 1;
-                let band = usize::from(rating.se.er.tenths() / 10).min(11);
-                self.er_bands[band] += 1;
-                self.levels[rating.hodoku.level as usize] += 1;
+                self.spread.add(rating);
             }
             Verdict::Refused(RateError::GaveUp { .. }) => self.gave_up += 1,
             Verdict::Refused(RateError::MultipleSolutions) => self.multiple += 1,
@@ -487,31 +485,8 @@ impl Tally {
         if self.unreadable > 0 {
             out += &format!("unreadable {} input(s)\n", self.unreadable);
         }
-        let bands: Vec<String> = self
-            .er_bands
-            .iter()
-            .enumerate()
-            .filter(|(_, &n)| n > 0)
-            .map(|(band, n)| {
-                if band == 11 {
-                    format!("11+: {n}")
-                } else {
-                    format!("{band}.x: {n}")
-                }
-            })
-            .collect();
-        if !bands.is_empty() {
-            out += &format!("ER         {}\n", bands.join(", "));
-        }
-        let levels: Vec<String> = Level::ALL
-            .iter()
-            .zip(self.levels)
-            .filter(|(_, n)| *n > 0)
-            .map(|(level, n)| format!("{level} {n}"))
-            .collect();
-        if !levels.is_empty() {
-            out += &format!("levels     {}\n", levels.join(", "));
-        }
+        // Writing to a String cannot fail.
+        let _ = self.spread.write(&mut out, "");
         if let Some((time, place)) = &self.slowest {
             let mean = self.total_time.as_secs_f64() * 1e3 / (self.records.max(1)) as f64;
             out += &format!(

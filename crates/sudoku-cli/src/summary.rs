@@ -3,6 +3,7 @@
 use crate::work::Status;
 use std::fmt;
 use std::time::Duration;
+use sudoku::rate::{Level, PuzzleRating};
 
 /// What a run has done so far.
 #[derive(Debug, Clone, Default)]
@@ -108,9 +109,83 @@ impl fmt::Display for Summary<'_> {
     }
 }
 
+/// Rated puzzles by whole ER and by level: the `ER` and `levels` lines of the `--stats` of
+/// `rate` and `generate`. Stuck puzzles (ER 20.0, level unknown) are counted by the callers,
+/// each of which says them its own way.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct RatingSpread {
+    /// Index 0 for ER below 1, ..., 11 for ER 11 and up.
+    er: [u64; 12],
+    levels: [u64; 5],
+}
+
+impl RatingSpread {
+    /// Counts one puzzle the techniques solved.
+    pub(crate) fn add(&mut self, rating: &PuzzleRating) {
+        self.er[usize::from(rating.se.er.tenths() / 10).min(11)] += 1;
+        self.levels[rating.hodoku.level as usize] += 1;
+    }
+
+    /// `ER         1.x: 3, 2.x: 1<stuck>` and `levels     easy 3, medium 1`, each line only
+    /// when it has something to show (`stuck`, when not empty, ends the ER line).
+    pub(crate) fn write(&self, f: &mut impl fmt::Write, stuck: &str) -> fmt::Result {
+        let bands: Vec<String> = (self.er.iter().enumerate())
+            .filter(|(_, &n)| n > 0)
+            .map(|(band, n)| match band {
+                11 => format!("11+: {n}"),
+                _ => format!("{band}.x: {n}"),
+            })
+            .collect();
+        if !bands.is_empty() || !stuck.is_empty() {
+            writeln!(f, "ER         {}{stuck}", bands.join(", "))?;
+        }
+        let levels: Vec<String> = (Level::ALL.iter().zip(self.levels))
+            .filter(|(_, n)| *n > 0)
+            .map(|(level, n)| format!("{level} {n}"))
+            .collect();
+        if !levels.is_empty() {
+            writeln!(f, "levels     {}", levels.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rating_spread_shows_only_what_it_saw() {
+        let mut text = String::new();
+        RatingSpread::default()
+            .write(&mut text, "")
+            .expect("a string");
+        assert_eq!(text, "");
+        RatingSpread::default()
+            .write(&mut text, " (stuck: 2)")
+            .expect("a string");
+        assert_eq!(text, "ER          (stuck: 2)\n");
+        let puzzle = sudoku::format::parse(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        )
+        .expect("a puzzle")
+        .grid;
+        let (ratings, table) = (sudoku::logic::Ratings::default(), Default::default());
+        let rating = sudoku::rate::Rater::new(&ratings, &table)
+            .rate(&puzzle)
+            .expect("proper")
+            .rating;
+        let mut spread = RatingSpread::default();
+        spread.add(&rating);
+        spread.add(&rating);
+        let mut text = String::new();
+        spread.write(&mut text, "").expect("a string");
+        let (er, level) = (rating.se.er.tenths() / 10, rating.hodoku.level);
+        assert_eq!(
+            text,
+            format!("ER         {er}.x: 2\nlevels     {level} 2\n")
+        );
+    }
 
     #[test]
     fn the_summary_names_every_kind_of_result() {

@@ -372,6 +372,7 @@ fn a_level_with_symmetry_in_json() {
         let puzzle = grid(record["puzzle"].as_str().expect("a puzzle"));
         assert!(Symmetry::Rot180.holds_for(&puzzle));
         let rating = rerate(&puzzle);
+        assert_eq!(rating.hodoku.level, sudoku::rate::Level::Medium, "{record}");
         assert_eq!(record["er"].as_f64(), Some(f64::from(rating.se.er)));
         assert_eq!(record["clues"].as_u64(), Some(puzzle.count_filled() as u64));
         assert_eq!(record["outcome"], "solved");
@@ -454,6 +455,10 @@ fn bad_difficulty_options_are_usage_errors() {
         (&["--rating", "7..6"][..], "invalid rating"),
         (&["--level", "trivial"][..], "unknown level"),
         (&["--rating", "6..7", "--accept-stuck"][..], "open-ended"),
+        (
+            &["--technique", "nested-cell-forcing-chains-2"][..],
+            "the rater does not use",
+        ),
     ] {
         let output = sudoku()
             .arg("generate")

@@ -305,15 +305,18 @@ fn assert_meets(made: &Generated, want: &Difficulty) {
 
 #[test]
 fn rating_bands_are_met_and_the_rating_is_the_raters() {
-    for (seed, text) in [
-        (20, "1.0..1.9"),
-        (21, "2..3.9"),
-        (22, "4..5.9"),
-        (23, "6..6.9"),
+    // The hard bands take many more candidates each: one puzzle of them.
+    for (seed, text, count) in [
+        (20, "1.0..1.9", 3),
+        (21, "2..3.9", 3),
+        (22, "4..5.9", 3),
+        (23, "6..6.9", 3),
+        (25, "7..7.9", 1),
+        (26, "8..8.9", 1),
     ] {
         let want = band(text);
         let g = generator(seed, targeted(want.clone()));
-        for made in make(&g, 3) {
+        for made in make(&g, count) {
             assert_meets(&made, &want);
             assert_eq!(made.minimal, Some(true));
             assert_minimal(&made.puzzle);
@@ -332,7 +335,13 @@ fn a_single_rating_is_met_exactly() {
 
 #[test]
 fn levels_are_met() {
-    for (seed, level) in [(30, Level::Easy), (31, Level::Medium), (32, Level::Hard)] {
+    for (seed, level) in [
+        (30, Level::Easy),
+        (31, Level::Medium),
+        (32, Level::Hard),
+        (33, Level::Unfair),
+        (34, Level::Extreme),
+    ] {
         let want = Difficulty {
             level: Some(level),
             ..Difficulty::default()
@@ -340,6 +349,20 @@ fn levels_are_met() {
         for made in make(&generator(seed, targeted(want.clone())), 3) {
             assert_meets(&made, &want);
         }
+    }
+}
+
+#[test]
+fn accepting_stuck_puzzles_keeps_the_open_target() {
+    // Stuck puzzles are rare among random ones: what this checks is that accepting them
+    // does not let anything else through (every puzzle is extreme, or stuck).
+    let want = Difficulty {
+        level: Some(Level::Extreme),
+        accept_stuck: true,
+        ..Difficulty::default()
+    };
+    for made in make(&generator(45, targeted(want.clone())), 2) {
+        assert_meets(&made, &want);
     }
 }
 
@@ -457,6 +480,17 @@ fn impossible_difficulties_are_refused() {
         ..Difficulty::default()
     };
     assert!(Generator::new(0, targeted(with_technique)).is_err());
+    // Regression: a nested forcing chain was accepted as a target, and every attempt missed
+    // (the rater never runs those finders).
+    let nested = Difficulty {
+        technique: "nested-double-forcing-chains-2".parse().ok(),
+        ..Difficulty::default()
+    };
+    assert!(nested.technique.is_some());
+    assert!(matches!(
+        Generator::new(0, targeted(nested)),
+        Err(OptionsError::NotOnRatingPaths(_))
+    ));
     let open = Difficulty {
         accept_stuck: true,
         ..band("9..")

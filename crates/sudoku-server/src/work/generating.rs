@@ -144,6 +144,8 @@ fn fresh_seed() -> u64 {
 mod tests {
     use super::*;
     use crate::error::ErrorCode;
+    use sudoku::logic::Ratings;
+    use sudoku::rate::{HodokuTable, Rater};
     use sudoku::solve::{self, Count};
 
     #[test]
@@ -181,6 +183,29 @@ mod tests {
         };
         let err = generate(&request, &no_time).expect_err("no time");
         assert_eq!(err.code, ErrorCode::BudgetExhausted);
+    }
+
+    #[test]
+    fn every_level_is_met_and_rerated_by_the_rater() {
+        // A generous time budget: this checks the levels, not the speed of a shared machine.
+        let limits = Limits {
+            generate_time: Duration::from_secs(120),
+            ..Limits::default()
+        };
+        for (seed, level) in (20..).zip(Level::ALL) {
+            let request = GenerateRequest {
+                level: Some(level.name().into()),
+                seed: Some(seed),
+                ..GenerateRequest::default()
+            };
+            let made = generate(&request, &limits).expect("every level is reachable");
+            let grid = format::parse(&made.puzzle).expect("a line").grid;
+            assert_eq!(solve::count(&grid, 2), Count::Exact(1));
+            let (ratings, table) = (Ratings::default(), HodokuTable::default());
+            let rated = Rater::new(&ratings, &table).rate(&grid).expect("proper");
+            assert_eq!(rated.rating.hodoku.level, level, "{}", made.puzzle);
+            assert!(!rated.rating.is_stuck(), "{}", made.puzzle);
+        }
     }
 
     #[test]

@@ -283,9 +283,13 @@ pub enum OptionsError {
          (a rating band without an upper end, or level extreme, and no technique): asked for {0}"
     )]
     StuckNotOpenEnded(Difficulty),
-    /// No registered technique finder reports the technique asked for.
-    #[error("no technique of {0:?} is implemented by the solver, so no puzzle can need it")]
-    NoFinder(String),
+    /// No technique of the target is on rating paths (the nested forcing chains, which the
+    /// rater does not use), so no rated puzzle's hardest step can be one.
+    #[error(
+        "the rater does not use {0:?} (the nested forcing chains are outside its techniques), \
+         so no puzzle's hardest step can be one"
+    )]
+    NotOnRatingPaths(String),
 }
 
 /// One generated puzzle.
@@ -395,12 +399,12 @@ impl Generator {
                 return Err(OptionsError::StuckNotOpenEnded(difficulty.clone()));
             }
             if let Some(target) = &difficulty.technique {
-                let found = target
+                if !target
                     .techniques()
                     .iter()
-                    .any(|&t| crate::logic::techniques::finder(t).is_some());
-                if !found {
-                    return Err(OptionsError::NoFinder(target.name().to_string()));
+                    .any(|&t| target::on_rating_paths(t))
+                {
+                    return Err(OptionsError::NotOnRatingPaths(target.name().to_string()));
                 }
             }
         }

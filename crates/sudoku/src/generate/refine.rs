@@ -18,13 +18,22 @@
 //!   distance 0 is the answer. After [`MAX_STALL`] moves without getting closer the climb
 //!   ends and fresh candidates resume.
 //!
-//! *Why this mix.* Measured on the release build (`--threads 2`, 20 puzzles per band): for
-//! bands that random puzzles hit often (ER 1-8), neighbours of a miss hit *less* often than
-//! fresh puzzles (they share its solution and most of its clues), so climbing from every
-//! candidate took 1.3-2.5 times the attempts of plain rejection; the batch keeps those bands
-//! at rejection speed. For the rare bands climbing wins: ER 8.5-8.9 took 106 attempts per
-//! puzzle against 179, and ER 9.0 and up, which 2,000 fresh candidates never reached (0.15%
-//! of random puzzles rate 9.0), took about 200 per puzzle.
+//! *Why this mix.* For the common bands a hit usually comes before the first climb, so they
+//! run at rejection speed: measured on the release build (`--threads 2`, seed 1, 100 to 200
+//! puzzles each), ER 1.0-7.9 and every level took 3.2 to 14.7 candidates per puzzle, ER
+//! 8.0-8.9 took 27.8. For the rare bands climbing wins: 6 of 10,000 random puzzles rate 9.0 or
+//! more, and ER 9.0+ took 1,071 candidates and 4.1 CPU seconds per puzzle by plain rejection
+//! (12 puzzles) against 188 candidates and 1.25 CPU seconds with the climbs (40 puzzles).
+//! Climbed candidates are harder, so slower to rate: the gain in time is smaller than in
+//! candidates.
+//!
+//! Tried and not kept, as no better in CPU time on 20 and 40 puzzles of ER 9.0+: climbing
+//! longer (100 moves without progress instead of 25), climbing after every 8 fresh misses
+//! instead of 32, and moves that change the solution (one clue orbit out, one of the
+//! solutions that leaves drawn, orbits of it added back until unique, dug again), alone or
+//! mixed half and half with the moves above. Where a climb starts matters little (of 93
+//! climbs toward 9.0+, 7 of 38 from ER 7.2-7.3 hit, and 7 of 41 from ER 8.3-8.5): it works
+//! more as a walk among hard puzzles' neighbours than as a climb.
 //!
 //! Every rated candidate (fresh or moved) counts as one attempt of
 //! [`Options::max_attempts`](super::Options::max_attempts), so a request no puzzle can meet

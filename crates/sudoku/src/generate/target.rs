@@ -9,6 +9,7 @@
 //! the techniques present can do, so it never meets a target unless the target is open-ended
 //! and [`Difficulty::accept_stuck`] says so.
 
+use crate::logic::techniques::REGISTRY;
 use crate::logic::{ChainName, Rating, Technique};
 use crate::rate::Level;
 use std::fmt;
@@ -169,7 +170,18 @@ const GROUPS: &[(&str, &[&str])] = &[
         "multiple_forcing_chains",
         &["cell_forcing_chains", "region_forcing_chains"],
     ),
-    ("dynamic_forcing_chains", &["dynamic"]),
+    // SE's "Dynamic Forcing Chains" and "Dynamic Forcing Chains (+)" are two families: the
+    // first name must not take in the second (every id of which also starts `dynamic_`).
+    (
+        "dynamic_forcing_chains",
+        &[
+            "dynamic_contradiction_forcing_chains",
+            "dynamic_double_forcing_chains",
+            "dynamic_cell_forcing_chains",
+            "dynamic_region_forcing_chains",
+        ],
+    ),
+    ("dynamic_plus_forcing_chains", &["dynamic_plus"]),
 ];
 
 /// "The hardest step needed is this technique": one technique, a family of them (every unique
@@ -230,10 +242,16 @@ impl TechniqueTarget {
         self.chain
     }
 
-    /// Every name [`FromStr`] accepts, as slugs: the technique ids, the groups, the chain
-    /// names.
+    /// Every name a target can usefully have, as slugs: the ids of the techniques on rating
+    /// paths, the groups, the chain names. ([`FromStr`] also reads the ids of the nested
+    /// forcing chains, which [`Generator::new`](super::Generator::new) then refuses: the
+    /// rater never uses them.)
     pub fn names() -> Vec<String> {
-        let mut names: Vec<String> = Technique::ALL.iter().map(|t| slug(t.id())).collect();
+        let mut names: Vec<String> = Technique::ALL
+            .iter()
+            .filter(|&&t| on_rating_paths(t))
+            .map(|t| slug(t.id()))
+            .collect();
         for (group, _) in GROUPS {
             if group_members(group).is_some() {
                 names.push(slug(group));
@@ -292,6 +310,14 @@ impl FromStr for TechniqueTarget {
     }
 }
 
+/// Whether a step of `technique` can be on a rating path: a finder of the rater's registry
+/// ([`REGISTRY`]) reports it. The nested forcing chains are outside it (serate tries them
+/// only as a last resort; the default rater, which the judge follows, never does), so no
+/// rated puzzle's hardest step is one of them.
+pub(crate) fn on_rating_paths(technique: Technique) -> bool {
+    REGISTRY.iter().any(|f| f.techniques().contains(&technique))
+}
+
 /// Lower case, with `-` and spaces turned into `_`.
 fn normalize(text: &str) -> String {
     text.trim()
@@ -320,12 +346,13 @@ fn group_members(name: &str) -> Option<Vec<Technique>> {
     members(parts)
 }
 
-/// Every technique whose id is one of `parts` or starts with one of them followed by `_`, in
-/// search order; `None` when there is none.
+/// Every technique on rating paths whose id is one of `parts` or starts with one of them
+/// followed by `_`, in search order; `None` when there is none.
 fn members(parts: &[&str]) -> Option<Vec<Technique>> {
     let found: Vec<Technique> = Technique::ALL
         .iter()
         .copied()
+        .filter(|&t| on_rating_paths(t))
         .filter(|t| {
             parts.iter().any(|part| {
                 t.id() == *part
@@ -472,6 +499,10 @@ mod tests {
             of("locked-candidates"),
             Ok(vec![Technique::Pointing, Technique::Claiming])
         );
+        let dynamic = of("dynamic-forcing-chains").expect("a group");
+        let plus = of("dynamic-plus-forcing-chains").expect("a group");
+        assert_eq!((dynamic.len(), plus.len()), (4, 4));
+        assert!(dynamic.iter().all(|t| !plus.contains(t)), "{dynamic:?}");
         let kite: TechniqueTarget = "2-string-kite".parse().expect("a chain name");
         assert_eq!(kite.chain_name(), Some(ChainName::TwoStringKite));
         assert_eq!(
@@ -493,6 +524,8 @@ mod tests {
         for name in &names {
             assert!(name.parse::<TechniqueTarget>().is_ok(), "{name}");
         }
+        // The nested forcing chains are never on a rating path: not offered.
+        assert!(!names.iter().any(|n| n.starts_with("nested")), "{names:?}");
         for expected in [
             "xy-wing",
             "unique-rectangle",
