@@ -724,8 +724,9 @@ ER 20.0, as serate rates a puzzle beyond its techniques; EP/ED are then those re
 never). Without --nested that is every puzzle whose path needs a nested forcing chain (serate
 rates such a puzzle 9.5 or more: the hardest known puzzles, none of top1465). With --nested
 every technique of Sudoku Explainer 1.2.1 is in use, nested forcing chains of levels 2 to 5
-included, so a puzzle ends stuck only if even a level-5 nested chain finds no step, where
-serate prints 20.0 too. Nested chains take seconds to minutes per step: use --time-limit.
+included, so a puzzle ends stuck only if no technique, level-5 nested chains included, finds
+a step (serate has no technique beyond these). Nested chains take seconds to minutes per
+puzzle: use --time-limit.
 
 Output (one line per input puzzle, in input order):
   line  PUZZLE<TAB>ER/EP/ED<TAB>LEVEL, where LEVEL is 'stuck' for ER 20.0. A puzzle without a
