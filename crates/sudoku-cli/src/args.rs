@@ -7,6 +7,7 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use sudoku::generate::{ClueRange, RatingRange, Symmetry, TechniqueTarget, DEFAULT_MAX_ATTEMPTS};
+use sudoku::logic::{techniques, Finder};
 use sudoku::rate::Level;
 
 /// How many solutions `sudoku solve --all` lists per puzzle when `--limit` is not given.
@@ -656,25 +657,29 @@ cell). So a player can ask for the next step from where they are.
 The step is the one Sudoku Explainer would take: the first technique, in its order (full
 house, hidden single, ..., naked single, pointing, claiming, pairs, X-Wing, ..., forcing
 chains), that has a step. Uniqueness techniques (unique rectangles, BUG) are used only on a
-puzzle with exactly one solution.
+puzzle with exactly one solution. Nested forcing chains (rated 9.5 and up) are tried only
+with --nested; without it, a position that needs one is 'stuck'.
 
 Output (one result per input puzzle, in input order):
   text  one or two sentences: the technique, the cells, what it places or removes, and why;
-        or that the puzzle is solved, or that no technique here applies ('stuck'). A puzzle
-        that could not be read, breaks the rules or has no solution gets an empty line, the
-        reason going to standard error (FILE:LINE[:COLUMN]: error: ...).
-  json  one JSON object per line: file, line, input, status (step, solved, stuck,
+        or that the puzzle is solved, or that no technique in use applies ('stuck'). A
+        puzzle that could not be read, breaks the rules, has no solution or went over
+        --time-limit gets an empty line, the reason going to standard error
+        (FILE:LINE[:COLUMN]: error: ...).
+  json  one JSON object per line: file, line, input, status (step, solved, stuck, gave_up,
         invalid, none, error), step (technique, rating, placements, eliminations, cells,
         houses, digits, links, text), error.
 A puzzle with several solutions still gets a step (never a uniqueness one), with a warning.
 
 Exit status: 0 when every puzzle got an answer; 1 when some input was unreadable or bad, or a
-puzzle broke the rules or had no solution; 2 on a usage or output error.
+puzzle broke the rules, had no solution or went over the time limit; 2 on a usage or output
+error.
 
 Examples:
   sudoku hint puzzle.txt
   echo '..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..' | sudoku hint
-  sudoku hint --json position.txt";
+  sudoku hint --json position.txt
+  sudoku hint --nested --time-limit 60000 hardest.txt";
 
 const EXPLAIN_AFTER_HELP: &str = "\
 Input: as for `sudoku hint` (any puzzle format, or a 729-character pencilmark line). Each
@@ -683,15 +688,17 @@ puzzle must have exactly one solution.
 Output (one result per input puzzle, in input order):
   text  a '# FILE:LINE PUZZLE' header, then one numbered line per step: its rating in
         parentheses and what it does, in words; then a summary: solved in N steps, ER/EP/ED,
-        HoDoKu-style level and score, hardest step. A path that gets stuck (the puzzle needs
-        a technique this solver does not have) ends with the pencilmarks reached, in the
-        729-character form. Puzzles are separated by an empty line.
+        HoDoKu-style level and score, hardest step. A path that gets stuck (no technique in
+        use applies: without --nested, the puzzle needs a nested forcing chain) ends with the
+        pencilmarks reached, in the 729-character form. Puzzles are separated by an empty
+        line.
   json  one JSON object per line: file, line, input, status (solved, stuck, gave_up,
         multiple, none, invalid, error), rating (er, ep, ed, score, level, outcome, steps,
         hardest), steps (each step's data and text), end (the pencilmarks where a stuck path
         ended), error.
 
---time-limit gives up on a puzzle after MS milliseconds (checked between techniques).
+--time-limit gives up on a puzzle after MS milliseconds (checked between techniques and
+inside the long chain searches).
 
 Exit status: 0 when every puzzle was explained (stuck included); 1 when some input was
 unreadable or bad, or a puzzle was invalid, had no solution or several, or went over the time
@@ -700,7 +707,8 @@ limit; 2 on a usage or output error.
 Examples:
   sudoku explain puzzle.txt
   sudoku explain --json puzzle.txt | jq '.steps[].text'
-  sudoku explain --time-limit 2000 hard.txt";
+  sudoku explain --time-limit 2000 hard.txt
+  sudoku explain --nested --time-limit 60000 hardest.txt";
 
 const RATE_AFTER_HELP: &str = "\
 Each puzzle is solved with human-style techniques in Sudoku Explainer's order and with its
@@ -708,10 +716,17 @@ ratings, and rated as serate does:
   ER  the hardest step of the whole path;
   EP  the hardest step up to the first placement of a digit;
   ED  the first step's rating.
-A puzzle that needs a technique this solver does not have ends 'stuck' and gets ER 20.0, as
-serate rates a puzzle beyond its own techniques; EP/ED are then those reached (0.0 if never).
 The level (easy, medium, hard, unfair, extreme) is HoDoKu's scoring over the same path. Only
 puzzles with exactly one solution are rated.
+
+A puzzle whose path reaches a state where no technique in use applies ends 'stuck' and gets
+ER 20.0, as serate rates a puzzle beyond its techniques; EP/ED are then those reached (0.0 if
+never). Without --nested that is every puzzle whose path needs a nested forcing chain (serate
+rates such a puzzle 9.5 or more: the hardest known puzzles, none of top1465). With --nested
+every technique of Sudoku Explainer 1.2.1 is in use, nested forcing chains of levels 2 to 5
+included, so a puzzle ends stuck only if no technique, level-5 nested chains included, finds
+a step (serate has no technique beyond these). Nested chains take seconds to minutes per
+puzzle: use --time-limit.
 
 Output (one line per input puzzle, in input order):
   line  PUZZLE<TAB>ER/EP/ED<TAB>LEVEL, where LEVEL is 'stuck' for ER 20.0. A puzzle without a
@@ -733,7 +748,32 @@ usage or output error.
 Examples:
   sudoku rate puzzles.txt > ratings.tsv
   sudoku rate --threads 2 --stats --time-limit 5000 top1465.txt
+  sudoku rate --nested --time-limit 60000 hardest.txt
   sudoku rate --json puzzles.txt | jq -c 'select(.er >= 7)'";
+
+/// The techniques and the per-puzzle time limit of `hint`, `explain` and `rate`.
+#[derive(Debug, Clone, Default, Args)]
+pub(crate) struct LogicArgs {
+    /// Also use nested forcing chains (levels 2-5, rated 9.5 and up), as serate does for the
+    /// hardest puzzles; slow, so pair it with --time-limit
+    #[arg(long)]
+    pub(crate) nested: bool,
+
+    /// Give up on a puzzle after MS milliseconds (status gave_up)
+    #[arg(long, value_name = "MS")]
+    pub(crate) time_limit: Option<u64>,
+}
+
+impl LogicArgs {
+    /// The finders in use: the default registry, or it and the nested levels.
+    pub(crate) fn finders(&self) -> &'static [&'static dyn Finder] {
+        if self.nested {
+            techniques::WITH_NESTED
+        } else {
+            techniques::REGISTRY
+        }
+    }
+}
 
 /// `sudoku hint`.
 #[derive(Debug, Clone, Args)]
@@ -745,6 +785,10 @@ pub(crate) struct HintArgs {
     /// One JSON object per puzzle, with the step's data
     #[arg(long)]
     pub(crate) json: bool,
+
+    /// Techniques and time limit.
+    #[command(flatten)]
+    pub(crate) logic: LogicArgs,
 }
 
 /// `sudoku explain`.
@@ -758,9 +802,9 @@ pub(crate) struct ExplainArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
-    /// Give up on a puzzle after MS milliseconds
-    #[arg(long, value_name = "MS")]
-    pub(crate) time_limit: Option<u64>,
+    /// Techniques and time limit.
+    #[command(flatten)]
+    pub(crate) logic: LogicArgs,
 }
 
 /// `sudoku rate`.
@@ -770,9 +814,9 @@ pub(crate) struct RateArgs {
     #[command(flatten)]
     pub(crate) input: InputArgs,
 
-    /// Give up on a puzzle after MS milliseconds (reported as gave_up)
-    #[arg(long, value_name = "MS")]
-    pub(crate) time_limit: Option<u64>,
+    /// Techniques and time limit.
+    #[command(flatten)]
+    pub(crate) logic: LogicArgs,
 
     /// Give up on a puzzle after N steps (reported as gave_up)
     #[arg(long, value_name = "N")]

@@ -21,7 +21,7 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use sudoku::format::{self, ParseError, Records};
 use sudoku::logic::{
-    classify_line, explain, CandidateGrid, Outcome, PencilmarkLine, Ratings, Solver, Step,
+    classify_line, explain, CandidateGrid, Outcome, PencilmarkLine, Ratings, Step,
 };
 use sudoku::rate::{check_proper, HodokuTable, RateError, Rated, Rater};
 
@@ -401,8 +401,10 @@ fn refusal(err: &RateError) -> (&'static str, String) {
 
 /// Runs `sudoku hint`; returns whether some input failed.
 pub(crate) fn hint(args: &HintArgs) -> anyhow::Result<bool> {
-    let ratings = Ratings::default();
-    let solver = Solver::new(&ratings);
+    let (ratings, table) = (Ratings::default(), HodokuTable::default());
+    let rater = Rater::new(&ratings, &table)
+        .with_finders(args.logic.finders())
+        .with_budget(budget_of(args.logic.time_limit, None));
     let mut failed = false;
     let mut out = io::stdout().lock();
     let unreadable = read_items(&args.input.files, |name, item| {
@@ -458,14 +460,26 @@ pub(crate) fn hint(args: &HintArgs) -> anyhow::Result<bool> {
                 if state.is_solved() {
                     record.status = "solved";
                     "The puzzle is solved: there is no step left.".to_string()
-                } else if let Some(found) = solver.next_step(&state) {
-                    step = found;
-                    record.step = Some(JsonStep::new(&step));
-                    explain::english(&step)
                 } else {
-                    record.status = "stuck";
-                    "No step found: the puzzle needs a technique this solver does not have."
-                        .to_string()
+                    match rater.next_step(&state) {
+                        Ok(Some(found)) => {
+                            step = found;
+                            record.step = Some(JsonStep::new(&step));
+                            explain::english(&step)
+                        }
+                        Ok(None) => {
+                            record.status = "stuck";
+                            stuck_note(args.logic.nested).to_string()
+                        }
+                        Err(limit) => {
+                            failed = true;
+                            let message = format!("gave up: {limit} reached");
+                            eprintln!("{name}:{line}: error: {message}; raise --time-limit");
+                            record.status = "gave_up";
+                            record.error = Some(message);
+                            String::new()
+                        }
+                    }
                 }
             }
         };
@@ -479,6 +493,16 @@ pub(crate) fn hint(args: &HintArgs) -> anyhow::Result<bool> {
     })?;
     out.flush()?;
     Ok(failed || unreadable)
+}
+
+/// What `hint` says when no technique in use has a step.
+fn stuck_note(nested: bool) -> &'static str {
+    if nested {
+        "No step found: no technique applies, nested forcing chains included."
+    } else {
+        "No step found: no technique in use applies (nested forcing chains are tried only with \
+         --nested)."
+    }
 }
 
 /// One `explain` result in JSON.
@@ -503,7 +527,9 @@ struct JsonPath<'a> {
 /// Runs `sudoku explain`; returns whether some input failed.
 pub(crate) fn explain_paths(args: &ExplainArgs) -> anyhow::Result<bool> {
     let (ratings, table) = (Ratings::default(), HodokuTable::default());
-    let rater = Rater::new(&ratings, &table).with_budget(budget_of(args.time_limit, None));
+    let rater = Rater::new(&ratings, &table)
+        .with_finders(args.logic.finders())
+        .with_budget(budget_of(args.logic.time_limit, None));
     let mut failed = false;
     let mut printed = 0u64;
     let mut out = io::stdout().lock();
@@ -575,7 +601,7 @@ pub(crate) fn explain_paths(args: &ExplainArgs) -> anyhow::Result<bool> {
             printed += 1;
             writeln!(out, "# {name}:{line} {input}")?;
             match &result {
-                Ok(rated) => write_path(&mut out, rated)?,
+                Ok(rated) => write_path(&mut out, rated, args.logic.nested)?,
                 Err(err) => writeln!(out, "Not explained: {err}.")?,
             }
         }
@@ -592,8 +618,9 @@ fn outcome_status(outcome: Outcome) -> &'static str {
     }
 }
 
-/// The text form of a path: one numbered line per step, then a summary.
-fn write_path(out: &mut impl Write, rated: &Rated) -> io::Result<()> {
+/// The text form of a path: one numbered line per step, then a summary (`nested`: whether the
+/// nested forcing chains were in use).
+fn write_path(out: &mut impl Write, rated: &Rated, nested: bool) -> io::Result<()> {
     let steps = &rated.path.steps;
     let width = steps.len().to_string().len();
     for (i, step) in steps.iter().enumerate() {
@@ -622,9 +649,14 @@ fn write_path(out: &mut impl Write, rated: &Rated) -> io::Result<()> {
         ),
         Outcome::Stuck => writeln!(
             out,
-            "Stuck after {} step{plural}: no technique this solver has applies, so it rates \
-             {} as Sudoku Explainer rates a puzzle beyond its techniques. Pencilmarks now: {}",
+            "Stuck after {} step{plural}: no technique in use applies{}, so it rates {} as \
+             Sudoku Explainer rates a puzzle beyond its techniques. Pencilmarks now: {}",
             steps.len(),
+            if nested {
+                ", nested forcing chains included"
+            } else {
+                " (nested forcing chains are tried only with --nested)"
+            },
             rating.se,
             rated.path.grid.to_candidate_string()
         ),

@@ -147,8 +147,9 @@ pub(crate) fn run(args: &RateArgs) -> anyhow::Result<bool> {
     );
     let reader = Reader::spawn(&sources).context("cannot start the reader thread")?;
     let (ratings, table) = (Ratings::default(), HodokuTable::default());
-    let rater =
-        Rater::new(&ratings, &table).with_budget(budget_of(args.time_limit, args.max_steps));
+    let rater = Rater::new(&ratings, &table)
+        .with_finders(args.logic.finders())
+        .with_budget(budget_of(args.logic.time_limit, args.max_steps));
     let mut printer = Printer {
         format: args.report.format(),
         time: args.time,
@@ -469,7 +470,7 @@ impl Tally {
             self.records
         );
         out += &format!(
-            "rated      {} solved, {} stuck (ER 20.0: needs a technique not implemented)\n",
+            "rated      {} solved, {} stuck (ER 20.0: no technique in use applies)\n",
             self.rated, self.stuck
         );
         if self.gave_up > 0 {

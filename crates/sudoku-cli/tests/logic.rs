@@ -1,6 +1,6 @@
 //! `sudoku hint`, `sudoku explain` and `sudoku rate`: words and JSON, pencilmark input, bad
-//! lines with their place, puzzles without exactly one solution, order with many threads, and
-//! the per-puzzle limits.
+//! lines with their place, puzzles without exactly one solution, order with many threads, the
+//! per-puzzle limits, and the nested forcing chains of `--nested`.
 
 mod common;
 
@@ -515,6 +515,145 @@ fn rate_stats_sum_up_the_run() {
         "{stderr}"
     );
     assert!(stderr.contains("ER         2.x: 2"), "{stderr}");
+}
+
+/// hardest_1106 #4: Sudoku Explainer rates it 10.3/10.3/9.8 (the forum's database): its first
+/// step is a dynamic forcing chain (+) rated 9.8, the second a nested forcing chain of level 2.
+const NESTED: &str =
+    "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.";
+
+#[test]
+fn nested_chains_rate_what_the_default_techniques_leave_stuck() {
+    // Without --nested the path stops after its first step: stuck, ER 20.0, no placement yet
+    // (EP 0.0), and it still counts as rated.
+    sudoku()
+        .arg("rate")
+        .write_stdin(format!("{NESTED}\n"))
+        .assert()
+        .success()
+        .stdout(format!("{NESTED}\t20.0/0.0/9.8\tstuck\n"));
+    sudoku()
+        .args(["rate", "--nested", "--time-limit", "600000"])
+        .write_stdin(format!("{NESTED}\n"))
+        .assert()
+        .success()
+        .stdout(format!("{NESTED}\t10.3/10.3/9.8\textreme\n"));
+}
+
+#[test]
+fn hint_and_explain_use_nested_chains_only_when_asked() {
+    let output = sudoku()
+        .args(["explain", "--json"])
+        .write_stdin(format!("{NESTED}\n"))
+        .output()
+        .expect("sudoku runs");
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let records = json_lines(&stdout_of(&output));
+    assert_eq!(records[0]["status"], "stuck");
+    assert_eq!(records[0]["rating"]["er"], 20.0);
+    let end = records[0]["end"]
+        .as_str()
+        .expect("the stuck position")
+        .to_string();
+    sudoku()
+        .arg("explain")
+        .write_stdin(format!("{NESTED}\n"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Stuck after 1 step: no technique in use applies (nested forcing chains are tried \
+             only with --nested)",
+        ));
+    // From where the default path stops, a hint finds nothing, unless nested chains are on.
+    sudoku()
+        .arg("hint")
+        .write_stdin(format!("{end}\n"))
+        .assert()
+        .success()
+        .stdout(
+            "No step found: no technique in use applies (nested forcing chains are tried only \
+             with --nested).\n",
+        );
+    let output = sudoku()
+        .args(["hint", "--nested", "--json"])
+        .write_stdin(format!("{end}\n"))
+        .output()
+        .expect("sudoku runs");
+    assert!(output.status.success(), "{}", stderr_of(&output));
+    let step = &json_lines(&stdout_of(&output))[0]["step"];
+    assert_eq!(step["technique"], "nested_contradiction_forcing_chains_2");
+    assert_eq!(step["rating"], 10.2);
+    // r5c7 (cell 42) loses 7.
+    assert_eq!(step["eliminations"], serde_json::json!([[42, 7]]));
+}
+
+#[test]
+fn a_time_limit_stops_nested_searches_and_is_reported() {
+    let started = std::time::Instant::now();
+    let output = sudoku()
+        .args(["rate", "--nested", "--time-limit", "100"])
+        .write_stdin(format!("{NESTED}\n"))
+        .output()
+        .expect("sudoku runs");
+    let elapsed = started.elapsed();
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = stdout_of(&output);
+    assert!(
+        stdout.starts_with(&format!(
+            "{NESTED}\tgave_up\ttime limit of 100 ms reached after "
+        )),
+        "{stdout}"
+    );
+    // The chain searches poll the deadline: far less than the seconds the rating takes.
+    assert!(elapsed < std::time::Duration::from_secs(5), "{elapsed:?}");
+    // hint and explain report it the same way.
+    let output = sudoku()
+        .args(["hint", "--nested", "--json", "--time-limit", "0"])
+        .write_stdin(format!("{NESTED}\n"))
+        .output()
+        .expect("sudoku runs");
+    assert_eq!(output.status.code(), Some(1));
+    let record = &json_lines(&stdout_of(&output))[0];
+    assert_eq!(record["status"], "gave_up");
+    assert_eq!(record["error"], "gave up: time limit of 0 ms reached");
+    sudoku()
+        .args(["hint", "--time-limit", "0"])
+        .write_stdin(format!("{NESTED}\n"))
+        .assert()
+        .code(1)
+        .stdout("\n")
+        .stderr(predicate::str::contains(
+            "<stdin>:1: error: gave up: time limit of 0 ms reached; raise --time-limit",
+        ));
+    sudoku()
+        .args(["explain", "--nested", "--json", "--time-limit", "100"])
+        .write_stdin(format!("{NESTED}\n"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(r#""status":"gave_up""#));
+}
+
+#[test]
+fn the_help_says_when_a_puzzle_ends_stuck() {
+    let output = sudoku()
+        .args(["rate", "--help"])
+        .output()
+        .expect("sudoku runs");
+    let help = stdout_of(&output);
+    assert!(help.contains("--nested"), "{help}");
+    assert!(
+        help.contains("Without --nested that is every puzzle whose path needs a nested forcing"),
+        "{help}"
+    );
+    assert!(!help.contains("does not have"), "{help}");
+    for command in ["hint", "explain"] {
+        sudoku()
+            .args([command, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("--nested"))
+            .stdout(predicate::str::contains("--time-limit <MS>"));
+    }
 }
 
 #[test]

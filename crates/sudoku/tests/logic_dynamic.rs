@@ -100,18 +100,13 @@ fn nested_levels_rate_a_forum_hardest_puzzle_like_serate() {
     let line = "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.";
     let ratings = Ratings::default();
     let table = HodokuTable::default();
-    let finders: Vec<&dyn sudoku::logic::Finder> = sudoku::logic::techniques::REGISTRY
-        .iter()
-        .chain(sudoku::logic::techniques::NESTED)
-        .copied()
-        .collect();
     let puzzle = grid(line);
     let solution = solve::solve(&puzzle).expect("a proper puzzle");
     // Without the nested levels the rater is stuck after the first steps.
     let plain = Rater::new(&ratings, &table).rate(&puzzle).expect("rated");
     assert!(plain.rating.is_stuck());
     let rated = Rater::new(&ratings, &table)
-        .with_finders(&finders)
+        .with_finders(sudoku::logic::techniques::WITH_NESTED)
         .rate(&puzzle)
         .expect("rated");
     let se = rated.rating.se;

@@ -74,8 +74,10 @@ fn dynamic_steps_on_reglib_positions_are_sound() {
     report(&format!(
         "logic_dynamic_reglib: {positions} sample positions, {steps} steps, all sound"
     ));
+    // What was measured when the test was last updated: a finder that stops listing steps
+    // shows up.
     assert!(
-        positions >= 100 && steps > 0,
+        positions == 104 && steps >= 7366,
         "{positions} positions, {steps} steps"
     );
     if std::env::var_os("SUDOKU_REGLIB_DYNAMIC_ALL").is_none() {

@@ -24,7 +24,8 @@
 //! Nishio and dynamic forcing chains (plain and "(+)"); the chain engine is in `chains/`. SE's
 //! nested forcing chains (levels 2 to 5), which only the hardest puzzles need and which take
 //! seconds to minutes per step, are in [`techniques::NESTED`], outside the default registry: a
-//! puzzle that needs them ends [`Outcome::Stuck`] unless they are appended.
+//! puzzle that needs them ends [`Outcome::Stuck`] unless the solver is given
+//! [`techniques::WITH_NESTED`] (the registry and those levels, every technique SE has).
 //! Uniqueness techniques (unique loops, BUG) run only on a puzzle the solver has checked to
 //! have exactly one solution ([`Uniqueness`]).
 //!
@@ -52,7 +53,7 @@
 //!    hold), at its place in SE's order.
 //! 2. Its rating in the default [`Ratings`] table.
 //! 3. A file in `techniques/` with the finder type and its tests below it, and one entry in
-//!    [`techniques::REGISTRY`].
+//!    the list behind [`techniques::REGISTRY`] (`techniques::FINDERS`).
 //! 4. Its sentence in [`explain`].
 
 mod candidate_grid;

@@ -37,8 +37,10 @@ pub enum Uniqueness {
 pub enum Outcome {
     /// Every cell holds a digit.
     Solved,
-    /// No finder has a step: the puzzle needs a technique the solver lacks (SE rates this
-    /// 20.0), or the grid is contradictory.
+    /// No finder in use has a step (SE rates this 20.0): the puzzle needs a technique not in
+    /// use (the default registry leaves out the nested forcing chains, see
+    /// [`techniques::WITH_NESTED`](super::techniques::WITH_NESTED)), or it has several
+    /// solutions, or the grid is contradictory.
     Stuck,
 }
 
@@ -75,7 +77,8 @@ pub struct Solver<'a> {
 }
 
 impl<'a> Solver<'a> {
-    /// A solver using every registered technique ([`REGISTRY`]) in SE's order.
+    /// A solver using the default techniques ([`REGISTRY`]: all but the nested forcing chains)
+    /// in SE's order.
     pub fn new(ratings: &'a Ratings) -> Solver<'a> {
         Solver::with_finders(REGISTRY, ratings)
     }

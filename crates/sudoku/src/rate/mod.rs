@@ -15,9 +15,12 @@
 //!   ([`check_proper`] runs the same check alone).
 //!
 //! The path is the one Sudoku Explainer 1.2.1 takes (same techniques, order and ratings; see
-//! [`logic`](crate::logic)), so ER/EP/ED match serate's as far as the techniques present go.
-//! A puzzle that needs a technique the solver lacks ends stuck, rated 20.0 like serate does
-//! for its own missing techniques: [`PuzzleRating::outcome`] says so.
+//! [`logic`](crate::logic)), so ER/EP/ED match serate's as far as the techniques in use go.
+//! A puzzle whose path reaches a state where none of them applies ends stuck, rated 20.0 like
+//! serate does beyond its own techniques: [`PuzzleRating::outcome`] says so. With the default
+//! [`REGISTRY`] that is every puzzle that needs a nested forcing chain (SE 9.5 and up); with
+//! [`WITH_NESTED`](crate::logic::techniques::WITH_NESTED) (see [`Rater::with_finders`]) the
+//! rater has every technique SE has, and a puzzle ends stuck only where serate's would.
 //!
 //! # Example
 //! ```
@@ -165,8 +168,8 @@ pub struct Rater<'a> {
 }
 
 impl<'a> Rater<'a> {
-    /// A rater with every registered technique, SE ratings from `ratings` and HoDoKu scores
-    /// from `table`, without a budget.
+    /// A rater with the default techniques ([`REGISTRY`]: all but the nested forcing chains),
+    /// SE ratings from `ratings` and HoDoKu scores from `table`, without a budget.
     pub fn new(ratings: &'a Ratings, table: &'a HodokuTable) -> Rater<'a> {
         Rater {
             ratings,
@@ -203,6 +206,54 @@ impl<'a> Rater<'a> {
     pub fn rate_state(&self, state: &CandidateGrid) -> Result<Rated, RateError> {
         let started = Instant::now();
         check_proper(state)?;
+        let (path, spent) = self.watched(started, |solver| solver.solve(state));
+        if let (Some(limit), Outcome::Stuck) = (spent, path.outcome) {
+            return Err(RateError::GaveUp {
+                limit,
+                steps: path.steps.len(),
+                hardest: path.steps.iter().map(|s| s.rating).max(),
+            });
+        }
+        let rating = PuzzleRating::of(state, &path.steps, path.outcome, self.table);
+        Ok(Rated { rating, path })
+    }
+
+    /// The step this rater's techniques take next in `state`, as [`Solver::next_step`] finds it
+    /// (uniqueness techniques only after the solver's own check), within the budget's time
+    /// limit: `Err` with the limit when it ran out before a step was found. Unlike
+    /// [`rate_state`](Rater::rate_state) this does not require one solution, so a hint can be
+    /// given for any position. `Ok(None)`: solved, or no technique in use applies.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use sudoku::logic::{CandidateGrid, Ratings, Technique};
+    /// use sudoku::rate::{Budget, HodokuTable, Limit, Rater};
+    /// let (ratings, table) = (Ratings::default(), HodokuTable::default());
+    /// let puzzle = sudoku::format::parse(
+    ///     "1..92....524.1...........7..5...81.2.........4.27...9..6...........3.945....71..6",
+    /// )?.grid;
+    /// let state = CandidateGrid::from_grid(&puzzle);
+    /// let rater = Rater::new(&ratings, &table);
+    /// let step = rater.next_step(&state).expect("no limit").expect("a step");
+    /// assert_eq!(step.technique, Technique::HiddenSingleBox);
+    /// let hurried = rater.with_budget(Budget::UNLIMITED.with_time(Duration::ZERO));
+    /// assert_eq!(hurried.next_step(&state), Err(Limit::Time(Duration::ZERO)));
+    /// # Ok::<(), sudoku::format::ParseError>(())
+    /// ```
+    pub fn next_step(&self, state: &CandidateGrid) -> Result<Option<Step>, Limit> {
+        match self.watched(Instant::now(), |solver| solver.next_step(state)) {
+            (None, Some(limit)) => Err(limit),
+            (step, _) => Ok(step),
+        }
+    }
+
+    /// Runs `work` with a solver over this rater's finders, each wrapped to respect the budget
+    /// counted from `started`; returns its result and the limit that was hit, if any.
+    fn watched<T>(
+        &self,
+        started: Instant,
+        work: impl FnOnce(&Solver<'_>) -> T,
+    ) -> (T, Option<Limit>) {
         let watch = Watch::new(self.budget, started);
         let watched: Vec<Watched<'_>> = self
             .finders
@@ -213,16 +264,8 @@ impl<'a> Rater<'a> {
             })
             .collect();
         let finders: Vec<&dyn Finder> = watched.iter().map(|w| w as &dyn Finder).collect();
-        let path = Solver::with_finders(&finders, self.ratings).solve(state);
-        if let (Some(limit), Outcome::Stuck) = (watch.spent(), path.outcome) {
-            return Err(RateError::GaveUp {
-                limit,
-                steps: path.steps.len(),
-                hardest: path.steps.iter().map(|s| s.rating).max(),
-            });
-        }
-        let rating = PuzzleRating::of(state, &path.steps, path.outcome, self.table);
-        Ok(Rated { rating, path })
+        let result = work(&Solver::with_finders(&finders, self.ratings));
+        (result, watch.spent())
     }
 }
 

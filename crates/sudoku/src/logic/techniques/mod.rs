@@ -53,10 +53,11 @@ pub use xyz_wing::XyzWing;
 use super::{Finder, Step, Technique};
 use std::ops::ControlFlow;
 
-/// Every finder, in Sudoku Explainer's search order (`Solver()` in SE 1.2.1). The solver takes
-/// the first step of the first finder that has one. Adding a technique means adding its file and
-/// one entry here, at its place in that order.
-pub static REGISTRY: &[&dyn Finder] = &[
+/// Every finder, in Sudoku Explainer's search order (`Solver()` in SE 1.2.1), the nested
+/// forcing chains last: the one list, which [`REGISTRY`], [`NESTED`] and [`WITH_NESTED`] are
+/// views of. Adding a technique means adding its file and one entry here, at its place in that
+/// order.
+const FINDERS: &[&dyn Finder] = &[
     &FullHouse,
     &HiddenSingle::BOX,
     &HiddenSingle::COLUMN,
@@ -83,41 +84,49 @@ pub static REGISTRY: &[&dyn Finder] = &[
     &Bug,
     &AlignedPairExclusion,
     &ForcingChains,
-    // SE's aligned triplet exclusion (7.5) and Nishio forcing chains go here.
     &AlignedTripletExclusion,
     &NishioForcingChains,
     &MultipleForcingChains,
     &DynamicForcingChains::PLAIN,
     &DynamicForcingChains::PLUS,
-];
-
-/// Sudoku Explainer's nested forcing chains, levels 2 to 5 (9.5, 10.0, 10.5 and 11.0 plus the
-/// length bonus): the producers serate runs after all of [`REGISTRY`] ("advanced" and
-/// "experimental" in SE), in that order. They are not in `REGISTRY` because they are slow
-/// (seconds to minutes per step, as in SE) and only the hardest puzzles need them; to rate like
-/// serate, append them:
-///
-/// ```
-/// use sudoku::logic::techniques::{NESTED, REGISTRY};
-/// use sudoku::logic::{Finder, Ratings, Solver};
-/// let finders: Vec<&dyn Finder> = REGISTRY.iter().chain(NESTED).copied().collect();
-/// let ratings = Ratings::default();
-/// let solver = Solver::with_finders(&finders, &ratings);
-/// # let _ = solver;
-/// ```
-pub static NESTED: &[&dyn Finder] = &[
+    // The nested levels: the last NESTED_LEVELS entries.
     &DynamicForcingChains::NESTED_2,
     &DynamicForcingChains::NESTED_3,
     &DynamicForcingChains::NESTED_4,
     &DynamicForcingChains::NESTED_5,
 ];
 
+/// How many entries at the end of [`FINDERS`] are nested levels.
+const NESTED_LEVELS: usize = 4;
+
+/// The default finders, in Sudoku Explainer's search order: every technique but the nested
+/// forcing chains. The solver takes the first step of the first finder that has one.
+pub static REGISTRY: &[&dyn Finder] = FINDERS.split_at(FINDERS.len() - NESTED_LEVELS).0;
+
+/// Sudoku Explainer's nested forcing chains, levels 2 to 5 (9.5, 10.0, 10.5 and 11.0 plus the
+/// length bonus): the producers serate runs after all of [`REGISTRY`] ("advanced" and
+/// "experimental" in SE), in that order. They are not in `REGISTRY` because they are slow
+/// (seconds to minutes per step, as in SE) and only the hardest puzzles need them; to rate like
+/// serate, use [`WITH_NESTED`].
+pub static NESTED: &[&dyn Finder] = FINDERS.split_at(FINDERS.len() - NESTED_LEVELS).1;
+
+/// [`REGISTRY`] followed by [`NESTED`]: every technique of Sudoku Explainer 1.2.1, so that a
+/// puzzle ends stuck only where serate's path does too.
+///
+/// ```
+/// use sudoku::logic::techniques::WITH_NESTED;
+/// use sudoku::logic::{Ratings, Solver};
+/// let ratings = Ratings::default();
+/// let solver = Solver::with_finders(WITH_NESTED, &ratings);
+/// # let _ = solver;
+/// ```
+pub static WITH_NESTED: &[&dyn Finder] = FINDERS;
+
 /// The registered finder of `technique` (in [`REGISTRY`] or [`NESTED`]), if it has one (a
 /// finder may report several techniques: see [`Finder::techniques`]).
 pub fn finder(technique: Technique) -> Option<&'static dyn Finder> {
-    REGISTRY
+    WITH_NESTED
         .iter()
-        .chain(NESTED)
         .copied()
         .find(|f| f.techniques().contains(&technique))
 }
@@ -171,13 +180,19 @@ mod tests {
 
     #[test]
     fn the_registry_is_in_search_order_and_covers_every_technique_once() {
-        let listed: Vec<Technique> = REGISTRY
+        let listed: Vec<Technique> = WITH_NESTED
             .iter()
-            .chain(NESTED)
             .flat_map(|f| f.techniques().iter().copied())
             .collect();
         assert_eq!(listed, Technique::ALL);
-        for f in REGISTRY.iter().chain(NESTED) {
+        // The split falls where the nested levels start.
+        let first_nested = Technique::NestedContradictionChains2;
+        assert!(REGISTRY
+            .iter()
+            .all(|f| f.techniques().iter().all(|&t| t < first_nested)));
+        assert!(NESTED.iter().all(|f| f.technique() >= first_nested));
+        assert_eq!(REGISTRY.len() + NESTED.len(), WITH_NESTED.len());
+        for f in WITH_NESTED {
             assert_eq!(f.techniques().first(), Some(&f.technique()));
         }
         for &t in Technique::ALL {
