@@ -446,7 +446,7 @@
     } else if (ex.outcome === 'solved') {
       say(`Solved in ${ex.steps.length} steps; the hardest is rated ${ex.hardest.toFixed(1)}.`, 'good');
     } else {
-      say(`Stuck after ${ex.steps.length} steps: this puzzle needs a technique the solver does not have.`);
+      say(`Stuck after ${ex.steps.length} steps: the rest needs nested forcing chains (Sudoku Explainer 9.5 and up), which this page leaves out to answer quickly; sudoku explain --nested has them.`);
     }
   }
 
@@ -470,7 +470,7 @@
   function ratingText(r) {
     let text = `SE rating ${fmt(r.er)} (EP ${fmt(r.ep)}, ED ${fmt(r.ed)}) \u00b7 level: ${r.level} (score ${r.score})`;
     if (r.hardest_name) text += ` \u00b7 hardest step: ${r.hardest_name}`;
-    if (r.outcome === 'stuck') text += ' \u00b7 the solver got stuck (20.0): it lacks a technique this puzzle needs';
+    if (r.outcome === 'stuck') text += ' \u00b7 stuck (20.0): needs nested forcing chains; sudoku rate --nested rates it';
     return text;
   }
 
