@@ -107,30 +107,37 @@ pub(crate) fn run(plan: &Plan, sources: &Sources) -> anyhow::Result<bool> {
             chunk = reader.next_chunk(1, CHUNK_JOBS);
         }
     } else {
-        // Chunk n + 1 is solved on the pool while this thread prints chunk n, so printing
-        // never leaves the workers idle.
+        // When the next chunk is ready, it is solved on the pool while this thread prints the
+        // last one, so printing does not leave the workers idle. When it is not (someone
+        // typing, a slow pipe), the last chunk is printed before waiting for more, so every
+        // answer shows as soon as it is found.
         let mut solved: Option<(Vec<Job>, Vec<Option<Answer>>)> = None;
-        while !chunk.is_empty() || solved.is_some() {
+        loop {
+            if chunk.is_empty() {
+                if let Some((jobs, answers)) = solved.take() {
+                    outcome.print_chunk(&mut printer, plan.task, &jobs, answers)?;
+                }
+                chunk = reader.next_chunk(1, CHUNK_JOBS);
+                if chunk.is_empty() {
+                    break;
+                }
+            }
             let mut answers = Vec::new();
             let mut printed = Ok(());
             pool.in_place_scope(|scope| {
-                if !chunk.is_empty() {
-                    scope.spawn(|_| {
-                        answers = chunk
-                            .par_iter()
-                            .map(|job| work::answer(job, plan.task, budget, plan.batch.time))
-                            .collect();
-                    });
-                }
+                scope.spawn(|_| {
+                    answers = chunk
+                        .par_iter()
+                        .map(|job| work::answer(job, plan.task, budget, plan.batch.time))
+                        .collect();
+                });
                 if let Some((jobs, answers)) = solved.take() {
                     printed = outcome.print_chunk(&mut printer, plan.task, &jobs, answers);
                 }
             });
             printed?;
-            solved = (!chunk.is_empty()).then(|| (std::mem::take(&mut chunk), answers));
-            if solved.is_some() {
-                chunk = reader.next_chunk(1, CHUNK_JOBS);
-            }
+            solved = Some((std::mem::take(&mut chunk), answers));
+            chunk = reader.ready_chunk(CHUNK_JOBS);
         }
     }
 

@@ -181,13 +181,26 @@ impl Reader {
                 break;
             }
         }
+        self.take_ready(&mut chunk, max_jobs);
+        chunk
+    }
+
+    /// What the reader has ready now, up to about `max_jobs` jobs, without waiting: empty when
+    /// nothing is ready (or the input is exhausted).
+    pub(crate) fn ready_chunk(&self, max_jobs: usize) -> Vec<Job> {
+        let mut chunk = Vec::new();
+        self.take_ready(&mut chunk, max_jobs);
+        chunk
+    }
+
+    /// Appends ready batches to `chunk` until it has about `max_jobs` jobs or none is ready.
+    fn take_ready(&self, chunk: &mut Vec<Job>, max_jobs: usize) {
         while chunk.len() < max_jobs {
             match self.try_recv() {
                 Some(batch) => chunk.extend(batch),
                 None => break,
             }
         }
-        chunk
     }
 }
 

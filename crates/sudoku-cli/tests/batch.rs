@@ -245,3 +245,44 @@ fn grids_and_json_boards_stream_with_the_line_puzzles() {
     );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
+
+/// Regression: printing overlaps solving, but an answer must not wait for input that has not
+/// come yet. A puzzle written to a pipe that stays open gets its line at once.
+#[test]
+fn an_answer_is_printed_before_more_input_arrives() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("sudoku"))
+        .args(["solve", "--format", "line", "--no-progress"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("sudoku starts");
+    let mut stdin = child.stdin.take().expect("a stdin pipe");
+    let stdout = child.stdout.take().expect("a stdout pipe");
+    let (sender, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let puzzle =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    writeln!(stdin, "{puzzle}").expect("the puzzle is written");
+    stdin.flush().expect("the pipe flushes");
+    let first = lines.recv_timeout(Duration::from_secs(20));
+    // End the input either way, so the process exits.
+    drop(stdin);
+    let _ = child.wait();
+    let first = first.expect("the answer came while the input was still open");
+    assert_eq!(
+        first.expect("utf-8 output"),
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+    );
+}
