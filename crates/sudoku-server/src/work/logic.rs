@@ -5,9 +5,10 @@
 //! instead of finding the same step again.
 //!
 //! The logic solver has no budget of its own; here every finder is wrapped in [`Timed`], which
-//! checks a deadline before each search and, once it has passed, finds nothing. The solver
-//! then stops as if stuck, and the spent flag turns that into `budget_exhausted`. So a request
-//! overruns its budget by at most one finder's search.
+//! checks a deadline before each search and, once it has passed, finds nothing, and the whole
+//! solve runs under `logic::with_deadline`, which stops a long chain search (seconds on the
+//! hardest puzzles) when the deadline passes inside it. The solver then stops as if stuck, and
+//! the spent flag turns that into `budget_exhausted`.
 
 use super::{require_solvable, Solutions};
 use crate::error::ApiError;
@@ -112,9 +113,11 @@ pub(crate) fn hint(
     let clock = Clock::start(limits);
     let finders = clock.wrap(REGISTRY);
     let finders: Vec<&dyn Finder> = finders.iter().map(|f| f as &dyn Finder).collect();
-    let step = Solver::with_finders(&finders, &ratings)
-        .with_uniqueness(uniqueness)
-        .next_step(&state);
+    let step = clock.run(|| {
+        Solver::with_finders(&finders, &ratings)
+            .with_uniqueness(uniqueness)
+            .next_step(&state)
+    });
     clock.check(0)?;
     Ok(match step {
         Some(step) => Hint {
@@ -141,9 +144,11 @@ pub(crate) fn explain(
     let clock = Clock::start(limits);
     let finders = clock.wrap(REGISTRY);
     let finders: Vec<&dyn Finder> = finders.iter().map(|f| f as &dyn Finder).collect();
-    let path = Solver::with_finders(&finders, &ratings)
-        .with_uniqueness(uniqueness)
-        .solve(&state);
+    let path = clock.run(|| {
+        Solver::with_finders(&finders, &ratings)
+            .with_uniqueness(uniqueness)
+            .solve(&state)
+    });
     clock.check(path.steps.len())?;
     Ok(Explained {
         outcome: path.outcome,
@@ -213,7 +218,17 @@ impl Clock {
             .collect()
     }
 
-    /// `budget_exhausted` if a finder was skipped, after `steps` steps.
+    /// Runs `solve` with the deadline inside the long chain searches too; a search cut short
+    /// counts as spent.
+    fn run<T>(&self, solve: impl FnOnce() -> T) -> T {
+        let (result, cut_short) = sudoku::logic::with_deadline(self.deadline, solve);
+        if cut_short {
+            self.spent.store(true, Ordering::Relaxed);
+        }
+        result
+    }
+
+    /// `budget_exhausted` if a finder was skipped or a search cut short, after `steps` steps.
     fn check(&self, steps: usize) -> Result<(), ApiError> {
         if self.spent.load(Ordering::Relaxed) {
             Err(ApiError::budget(format!(
@@ -323,5 +338,33 @@ mod tests {
         let (req, parsed) = request(&wrong, vec![]);
         let err = hint(&req, &parsed, &Limits::default()).expect_err("no solution");
         assert_eq!(err.code, ErrorCode::NoSolution);
+    }
+
+    /// Regression: the deadline used to be checked only between finders, so a chain search
+    /// that started in time ran to its end (seconds on the hardest puzzles) past the budget.
+    #[test]
+    fn a_chain_search_inside_a_request_stops_at_the_deadline() {
+        // Rated 9.8: dynamic chains (+) from the raw puzzle try hundreds of assumptions.
+        let hard =
+            "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5";
+        let grid = CandidateGrid::from_grid(&format::parse(hard).expect("a puzzle").grid);
+        let plus = sudoku::logic::techniques::DynamicForcingChains::PLUS;
+        let ratings = Ratings::default();
+        let past = Clock {
+            deadline: Instant::now(),
+            millis: 0,
+            spent: AtomicBool::new(false),
+        };
+        assert_eq!(past.run(|| plus.first(&grid, &ratings)), None);
+        let err = past.check(0).expect_err("the search was cut short");
+        assert_eq!(err.code, ErrorCode::BudgetExhausted);
+        // The same search with time left finds its step.
+        let ample = Clock {
+            deadline: Instant::now() + Duration::from_secs(600),
+            millis: 600_000,
+            spent: AtomicBool::new(false),
+        };
+        assert!(ample.run(|| plus.first(&grid, &ratings)).is_some());
+        assert!(ample.check(0).is_ok());
     }
 }
