@@ -368,21 +368,37 @@ pub(crate) fn all_steps(
     family: Family,
     advanced: Option<Advanced<'_>>,
 ) -> Vec<Step> {
+    distinct_hints(grid, ratings, family, advanced, |graph, walks, hints| {
+        hints
+            .into_iter()
+            .map(|hint| to_step(graph, family, walks, hint))
+            .collect()
+    })
+    .unwrap_or_default()
+}
+
+/// Scans `grid` with `family`'s rule, sorts the hints in SE's order and keeps the first of each
+/// removal set, then hands them to `finish` with the graph and walks they refer to; `None` if
+/// the search was cancelled.
+fn distinct_hints<T>(
+    grid: &CandidateGrid,
+    ratings: &Ratings,
+    family: Family,
+    advanced: Option<Advanced<'_>>,
+    finish: impl FnOnce(&Graph, &mut Walks<'_>, Vec<Hint>) -> T,
+) -> Option<T> {
     let graph = Graph::new(grid);
     let mut walks = Walks::new(&graph, family, advanced);
     let mut hints = Vec::new();
     if !scan(&graph, family, ratings, &mut walks, &mut |hint| {
         hints.push(hint)
     }) {
-        return Vec::new();
+        return None;
     }
     hints.sort_by(Hint::cmp);
     let mut seen = std::collections::HashSet::new();
-    hints
-        .into_iter()
-        .filter(|hint| seen.insert(removable(&graph, hint.target)))
-        .map(|hint| to_step(&graph, family, &mut walks, hint))
-        .collect()
+    hints.retain(|hint| seen.insert(removable(&graph, hint.target)));
+    Some(finish(&graph, &mut walks, hints))
 }
 
 /// What concluding `target` removes (for a placement, the cell's other candidates).
@@ -520,46 +536,38 @@ pub(super) fn nested_hints(
     family: Family,
     advanced: Option<Advanced<'_>>,
 ) -> Vec<NestedHint> {
-    let graph = Graph::new(grid);
-    let mut walks = Walks::new(&graph, family, advanced);
-    let mut hints = Vec::new();
-    if !scan(&graph, family, ratings, &mut walks, &mut |hint| {
-        hints.push(hint)
-    }) {
-        return Vec::new();
-    }
-    hints.sort_by(Hint::cmp);
-    let mut seen = std::collections::HashSet::new();
-    hints.retain(|hint| seen.insert(removable(&graph, hint.target)));
-    hints
-        .into_iter()
-        .map(|hint| {
-            let mut causes = Vec::new();
-            let mut key = Vec::new();
-            chain_ends(&graph, &mut walks, hint, &mut |net, end| {
-                let root = net.pot_of(0).0;
-                causes.extend(net.causes_of(end));
-                // A cell or region chain's assumptions hold as the last candidate of the cell,
-                // or the last place of the digit in the house.
-                match hint.kind {
-                    Kind::Cell(_) => causes.push((root, Cause::NakedSingle)),
-                    Kind::Region(house, _) => causes.push((root, Cause::Hidden(house))),
-                    Kind::Contradiction | Kind::Double => {}
+    distinct_hints(grid, ratings, family, advanced, |graph, walks, hints| {
+        hints
+            .into_iter()
+            .map(|hint| {
+                let mut causes = Vec::new();
+                let mut key = Vec::new();
+                chain_ends(graph, walks, hint, &mut |net, end| {
+                    let root = net.pot_of(0).0;
+                    causes.extend(net.causes_of(end));
+                    // A cell or region chain's assumptions hold as the last candidate of the cell,
+                    // or the last place of the digit in the house.
+                    match hint.kind {
+                        Kind::Cell(_) => causes.push((root, Cause::NakedSingle)),
+                        Kind::Region(house, _) => causes.push((root, Cause::Hidden(house))),
+                        Kind::Contradiction | Kind::Double => {}
+                    }
+                    key.extend(net.key_of(end));
+                    key.push(u32::MAX);
+                });
+                NestedHint {
+                    removable: removable(graph, hint.target)
+                        .into_iter()
+                        .map(|(cell, digit)| pot(cell, digit))
+                        .collect(),
+                    causes,
+                    complexity: hint.complexity,
+                    key,
                 }
-                key.extend(net.key_of(end));
-                key.push(u32::MAX);
-            });
-            NestedHint {
-                removable: removable(&graph, hint.target)
-                    .into_iter()
-                    .map(|(cell, digit)| pot(cell, digit))
-                    .collect(),
-                causes,
-                complexity: hint.complexity,
-                key,
-            }
-        })
-        .collect()
+            })
+            .collect()
+    })
+    .unwrap_or_default()
 }
 
 /// The first of the box, row and column of `a` that holds `b`; `None` in one cell.
