@@ -27,7 +27,7 @@
 //! resumable, which gives enumeration, counting and a guess budget for free.
 
 use super::simd::Kernels;
-use super::tables::{triads_by_box, BAND, BAND_PEERS, BYTE_BITS, COLUMN, KEEP_BY_BOX, ROW, SPREAD};
+use super::tables::{triads_by_box, BAND, BAND_PEERS, BYTE_BITS, KEEP_BY_BOX, ROW, SPREAD};
 use super::{BudgetExhausted, Stats};
 use crate::board::Grid;
 
@@ -51,47 +51,74 @@ struct State {
 impl State {
     /// The root state of `puzzle` with its givens placed, or `None` if two givens see each
     /// other (then the puzzle has no solution).
+    ///
+    /// Built without a loop over the givens: each band's values are cut into four bit planes,
+    /// the planes give each digit's givens as a band mask, and every later step is the same
+    /// few operations on each of the nine digits (which the compiler vectorises).
+    #[inline(always)]
     fn new(puzzle: &Grid) -> Option<State> {
-        let mut givens = [[0u32; 3]; 9];
+        let values = puzzle.values();
+        // givens[band][digit]: the cells where the digit is given.
+        let mut givens = [[0u32; 9]; 3];
         let mut filled = [0u32; 3];
-        // Per digit and band, the row and box peers of its givens; per digit, their columns.
-        let mut peers = [[0u32; 3]; 9];
-        let mut columns = [0u32; 9];
-        let mut conflict = 0u32;
-        let mut placed_rows = [0u16; 9];
-        for (band, band_values) in puzzle.values().chunks_exact(27).enumerate() {
-            filled[band] = filled_mask(band_values);
-            // Only the givens are visited, not all 81 cells.
-            let mut rest = filled[band];
-            while rest != 0 {
-                let bit = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let (row, col) = (ROW_OF[bit & 31] as usize, COLUMN_OF[bit & 31] as usize);
-                // The filled mask guarantees a value of 1..=9 here: digit indexes 0..9 (`min`
-                // only keeps the index visibly in range).
-                let digit = usize::from(band_values[bit]).saturating_sub(1).min(8);
-                let own = 1 << bit;
-                // Seeing each other is symmetric, so of two givens of a digit that see each
-                // other, the second finds its cell among the first's peers.
-                conflict |= (peers[digit][band] | columns[digit]) & own;
-                peers[digit][band] |= BAND_PEERS[bit];
-                columns[digit] |= COLUMN[col];
-                givens[digit][band] |= own;
-                placed_rows[digit] |= 1 << (3 * band + row);
+        for (band, band_givens) in givens.iter_mut().enumerate() {
+            let planes = bit_planes(&values[27 * band..27 * band + 27]);
+            filled[band] = planes.iter().fold(0, |all, &plane| all | plane);
+            for (digit, cells) in band_givens.iter_mut().enumerate() {
+                let value = digit + 1;
+                *cells = planes.iter().enumerate().fold(BAND, |cells, (k, &plane)| {
+                    cells & if (value >> k) & 1 == 1 { plane } else { !plane }
+                });
             }
         }
-        if conflict != 0 {
-            return None;
+        // Every loop below is the same operations on each of the nine digits (lanes).
+        let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
+        let spread = |x: u32| x | x << 9 | x << 18;
+        let mut conflict = [0u32; 9];
+        let mut columns = [0u32; 9];
+        for digit in 0..9 {
+            let [c0, c1, c2] = [
+                fold(givens[0][digit]),
+                fold(givens[1][digit]),
+                fold(givens[2][digit]),
+            ];
+            // A column holds the digit in at most one band.
+            conflict[digit] = c0 & c1 | c0 & c2 | c1 & c2;
+            columns[digit] = spread(c0 | c1 | c2);
         }
         let mut cand = [[0u32; 9]; 3];
-        for (band, band_cands) in cand.iter_mut().enumerate() {
-            for (digit, cells) in band_cands.iter_mut().enumerate() {
-                // No cell seen by a given of the digit, and no filled cell but its own givens
-                // (which the columns cleared too).
-                *cells = BAND & !(peers[digit][band] | columns[digit] | filled[band])
-                    | givens[digit][band];
+        let mut has_rows = [0u32; 9];
+        for band in 0..3 {
+            for digit in 0..9 {
+                let own = givens[band][digit];
+                let (r0, r1, r2) = (own & 0x1ff, (own >> 9) & 0x1ff, own >> 18);
+                let triads = |row: u32| (row | row >> 1 | row >> 2) & 0o111;
+                let (b0, b1, b2) = (triads(r0), triads(r1), triads(r2));
+                // At most one given of the digit in a row, and the rows in distinct columns
+                // and boxes.
+                conflict[digit] |= r0 & r0.wrapping_sub(1)
+                    | r1 & r1.wrapping_sub(1)
+                    | r2 & r2.wrapping_sub(1)
+                    | r0 & r1
+                    | r0 & r2
+                    | r1 & r2
+                    | b0 & b1
+                    | b0 & b2
+                    | b1 & b2;
+                let (h0, h1, h2) = (u32::from(r0 != 0), u32::from(r1 != 0), u32::from(r2 != 0));
+                has_rows[digit] |= (h0 | h1 << 1 | h2 << 2) << (3 * band);
+                let row_peers = 0u32.wrapping_sub(h0) & ROW[0]
+                    | 0u32.wrapping_sub(h1) & ROW[1]
+                    | 0u32.wrapping_sub(h2) & ROW[2];
+                let peers = row_peers | spread((b0 | b1 | b2) * 0b111) | columns[digit];
+                // No cell seen by a given of the digit, and no filled cell but its own givens.
+                cand[band][digit] = BAND & !(peers | filled[band]) | own;
             }
         }
+        if conflict.iter().any(|&lane| lane != 0) {
+            return None;
+        }
+        let placed_rows = has_rows.map(|rows| rows as u16);
         // The givens are placed already: their rows skip the band update's placement work.
         Some(State {
             cand,
@@ -470,20 +497,25 @@ const ROW_LOWEST: u32 = 1 | 1 << 9 | 1 << 18;
 /// Stack slots reserved at the first guess: enough for most searches of hard puzzles.
 const INITIAL_STACK: usize = 16;
 
-/// The filled cells of one band's 27 values, as a band mask: eight cells at a time, as bytes of
-/// a `u64`. Values are at most 9, so adding 0x7f to each byte sets its top bit exactly when it is
-/// not 0, with no carry into the next byte; one multiplication gathers the eight top bits.
+/// The four bit planes of one band's 27 values (each at most 9): plane `k` is the band mask of
+/// the cells whose value has bit `k` set. Eight cells at a time, as bytes of a `u64`: each
+/// byte's bit `k` is moved to its top bit, and one multiplication gathers the eight top bits
+/// (each lands on its own bit of the top byte, with no carry: the partial products never
+/// share a position).
 #[inline(always)]
-fn filled_mask(band_values: &[u8]) -> u32 {
-    let mut mask = 0u32;
+fn bit_planes(band_values: &[u8]) -> [u32; 4] {
+    let mut planes = [0u32; 4];
     for (chunk_index, chunk) in band_values.chunks(8).enumerate() {
         let mut bytes = [0u8; 8];
         bytes[..chunk.len()].copy_from_slice(chunk);
-        let nonzero = (u64::from_le_bytes(bytes) + 0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
-        let bits = nonzero.wrapping_mul(0x0002_0408_1020_4081) >> 56;
-        mask |= (bits as u32) << (8 * chunk_index);
+        let word = u64::from_le_bytes(bytes);
+        for (k, plane) in planes.iter_mut().enumerate() {
+            let tops = (word << (7 - k)) & 0x8080_8080_8080_8080;
+            let bits = tops.wrapping_mul(0x0002_0408_1020_4081) >> 56;
+            *plane |= (bits as u32) << (8 * chunk_index);
+        }
     }
-    mask & BAND
+    planes.map(|plane| plane & BAND)
 }
 
 /// The set bits of a mask, lowest first.
@@ -501,6 +533,9 @@ fn bit_iter(mut mask: u32) -> impl Iterator<Item = usize> {
 /// The resumable depth-first search over [`State`]s.
 #[derive(Debug, Clone)]
 pub(super) struct Engine {
+    /// The puzzle, until the first call of [`Engine::next_solution`] builds its root state
+    /// (there, so that each CPU path compiles the setup with its own features too).
+    puzzle: Option<Grid>,
     /// The node to expand next; `None` means: pop the stack.
     current: Option<State>,
     /// Alternatives not yet explored, the most recent last.
@@ -512,7 +547,8 @@ pub(super) struct Engine {
 impl Engine {
     pub(super) fn new(puzzle: &Grid) -> Engine {
         Engine {
-            current: State::new(puzzle),
+            puzzle: Some(*puzzle),
+            current: None,
             stack: Vec::new(),
             stats: Stats::default(),
             budget_hit: false,
@@ -535,6 +571,9 @@ impl Engine {
             return Err(BudgetExhausted {
                 guesses: self.stats.guesses,
             });
+        }
+        if let Some(puzzle) = self.puzzle.take() {
+            self.current = State::new(&puzzle);
         }
         let mut state = match self.current.take().or_else(|| self.stack.pop()) {
             Some(state) => state,

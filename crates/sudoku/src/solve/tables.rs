@@ -116,17 +116,6 @@ pub(crate) fn triads_by_box(cells: u32) -> u32 {
 /// `ROW[r]`: the nine bits of row `r` of a band.
 pub(crate) const ROW: [u32; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
 
-/// `COLUMN[c]`: the three bits of column `c` in a band.
-pub(crate) const COLUMN: [u32; 9] = {
-    let mut t = [0u32; 9];
-    let mut c = 0;
-    while c < 9 {
-        t[c] = (1 << c) | (1 << (c + 9)) | (1 << (c + 18));
-        c += 1;
-    }
-    t
-};
-
 /// `SPREAD[bits]`: the nine bits of a row spread to one 5-bit lane each (bit `c` becomes
 /// `1 << 5c`), so that adding spread rows counts cells per column, nine counters in one `u64`.
 pub(crate) const SPREAD: [u64; 512] = {
