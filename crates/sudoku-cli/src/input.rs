@@ -14,6 +14,7 @@
 //! [`MAX_LINE_BYTES`] (no puzzle format needs a fraction of that) so a file without newlines
 //! cannot exhaust memory.
 
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -188,7 +189,7 @@ impl Reader {
     /// What the reader has ready now, up to about `max_jobs` jobs, without waiting: empty when
     /// nothing is ready (or the input is exhausted).
     pub(crate) fn ready_chunk(&self, max_jobs: usize) -> Vec<Job> {
-        let mut chunk = Vec::new();
+        let mut chunk = Vec::with_capacity(max_jobs + BATCH_JOBS);
         self.take_ready(&mut chunk, max_jobs);
         chunk
     }
@@ -291,7 +292,11 @@ impl Batcher<'_> {
         }
     }
 
-    fn push_records(&mut self, source: usize, records: Vec<Result<(Record, Parsed), ParseError>>) {
+    fn push_records(
+        &mut self,
+        source: usize,
+        records: impl IntoIterator<Item = Result<(Record, Parsed), ParseError>>,
+    ) {
         for record in records {
             let (line, body) = match record {
                 Ok((record, parsed)) => (record.line, Body::Record(record, parsed)),
@@ -317,6 +322,8 @@ fn read_source<R: Read>(
 ) -> io::Result<()> {
     let mut records = Records::new();
     let mut line = Vec::with_capacity(128);
+    // Reused for every line: the records a line completes (usually none or one).
+    let mut completed = Vec::new();
     loop {
         if reader.buffer().is_empty() {
             // The next read may block (a pipe fed slowly): hand over what is ready first.
@@ -331,8 +338,15 @@ fn read_source<R: Read>(
             break;
         }
         out.offset = out.offset.saturating_add(consumed as u64);
-        let text = String::from_utf8_lossy(trim_newline(&line));
-        out.push_records(source, records.push_line_parsed(&text));
+        let bytes = trim_newline(&line);
+        // The strict check has a fast path for ASCII that the lossy one lacks; invalid bytes
+        // (reported as U+FFFD by the parser) take the lossy way.
+        let text = match std::str::from_utf8(bytes) {
+            Ok(text) => Cow::Borrowed(text),
+            Err(_) => String::from_utf8_lossy(bytes),
+        };
+        records.push_line_parsed_into(&text, &mut completed);
+        out.push_records(source, completed.drain(..));
     }
     out.push_records(source, records.finish_parsed());
     Ok(())

@@ -140,8 +140,7 @@ impl<'a> Printer<'a> {
         match self.task {
             Task::Solve { .. } | Task::List { .. } => {
                 if let Some(solution) = &answer.solution {
-                    self.buf
-                        .extend_from_slice(format::to_line(solution).as_bytes());
+                    self.buf.extend_from_slice(&format::line_bytes(solution));
                 }
             }
             Task::Count { .. } => {

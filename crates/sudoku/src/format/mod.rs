@@ -57,7 +57,7 @@ mod line;
 mod print;
 mod records;
 
-pub use print::{to_grid, to_json, to_line};
+pub use print::{line_bytes, to_grid, to_json, to_line};
 pub use records::{Record, Records, MAX_RECORD_BYTES};
 
 use crate::board::{Cell, Digit, Grid};

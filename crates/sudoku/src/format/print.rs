@@ -17,15 +17,21 @@ fn cell_char(value: u8) -> char {
 /// assert_eq!(format::to_line(&Grid::empty()), ".".repeat(81));
 /// ```
 pub fn to_line(grid: &Grid) -> String {
+    String::from_utf8(line_bytes(grid).to_vec()).unwrap_or_default()
+}
+
+/// [`to_line`] as 81 ASCII bytes, without allocating: for printing many grids into one buffer.
+///
+/// ```
+/// use sudoku::{format, Grid};
+/// let grid = Grid::empty();
+/// assert_eq!(format::line_bytes(&grid).as_slice(), format::to_line(&grid).as_bytes());
+/// ```
+pub fn line_bytes(grid: &Grid) -> [u8; 81] {
     // Byte by byte: a batch prints one line per puzzle, and pushing chars is several times
     // slower. Values are 0..=9, so the table always gives ASCII.
     const CHARS: &[u8; 16] = b".123456789......";
-    let bytes: Vec<u8> = grid
-        .values()
-        .iter()
-        .map(|&v| CHARS[usize::from(v) & 15])
-        .collect();
-    String::from_utf8(bytes).unwrap_or_default()
+    grid.values().map(|v| CHARS[usize::from(v) & 15])
 }
 
 /// The grid as nine rows of cells separated by spaces, `|` between boxes and a rule between

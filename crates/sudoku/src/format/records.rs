@@ -262,7 +262,28 @@ impl Records {
     /// assert_eq!(parsed.layout, Layout::Line);
     /// ```
     pub fn push_line_parsed(&mut self, line: &str) -> Vec<Result<(Record, Parsed), ParseError>> {
-        self.push(line)
+        let mut out = Vec::new();
+        self.push_line_parsed_into(line, &mut out);
+        out
+    }
+
+    /// [`Records::push_line_parsed`], appending to `out`: a caller that feeds millions of
+    /// lines can reuse one vector instead of receiving a new one per line.
+    ///
+    /// ```
+    /// use sudoku::format::Records;
+    /// let mut records = Records::new();
+    /// let mut found = Vec::new();
+    /// records.push_line_parsed_into("1".repeat(81).as_str(), &mut found);
+    /// records.push_line_parsed_into("# a comment", &mut found);
+    /// assert_eq!(found.len(), 1);
+    /// ```
+    pub fn push_line_parsed_into(
+        &mut self,
+        line: &str,
+        out: &mut Vec<Result<(Record, Parsed), ParseError>>,
+    ) {
+        self.push_into(line, out);
     }
 
     /// [`Records::finish`], with each record's parsed puzzle (see
@@ -272,20 +293,24 @@ impl Records {
     }
 
     fn push(&mut self, line: &str) -> Vec<Item> {
+        let mut out = Vec::new();
+        self.push_into(line, &mut out);
+        out
+    }
+
+    fn push_into(&mut self, line: &str, out: &mut Vec<Item>) {
         self.line_no = self.line_no.saturating_add(1);
         let mut line = line.strip_suffix('\r').unwrap_or(line);
         if mem::take(&mut self.fresh) {
             line = line.strip_prefix('\u{feff}').unwrap_or(line);
         }
-        let mut out = Vec::new();
         let state = mem::take(&mut self.state);
         self.state = match state {
-            State::Idle { border } => self.idle(border, line, &mut out),
-            State::Grid(grid) => self.in_grid(grid, line, &mut out),
-            State::Json(json) => self.in_json(json, line, &mut out),
-            State::SkipJson(scanner) => self.skipping_json(scanner, line, &mut out),
+            State::Idle { border } => self.idle(border, line, out),
+            State::Grid(grid) => self.in_grid(grid, line, out),
+            State::Json(json) => self.in_json(json, line, out),
+            State::SkipJson(scanner) => self.skipping_json(scanner, line, out),
         };
-        out
     }
 
     fn end(&mut self) -> Vec<Item> {
