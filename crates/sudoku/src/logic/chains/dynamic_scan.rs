@@ -20,7 +20,7 @@
 
 use super::cancel;
 use super::dynamic::{Advanced, Cause, Nested, Net, Rules, Work};
-use super::graph::{cell_digit, houses_of, pot, Graph, Pot};
+use super::graph::{cell_digit, cell_digits, houses_of, pot, removable, Graph, Pot};
 use super::hint::{length_bonus, rating_of};
 use super::nested::NestedHint;
 use super::node::{ChainNode, Link};
@@ -189,12 +189,10 @@ impl<'a> Walks<'a> {
     }
 }
 
-/// The candidates of cell index `cell` in `graph`, as potentials in increasing digit order.
+/// The candidates of `cell` in `graph`, as potentials in increasing digit order.
 fn cell_pots(graph: &Graph, cell: Cell) -> Vec<Pot> {
-    let mask = graph.cands(cell.index());
-    (0..9)
-        .filter(|d| mask & (1 << d) != 0)
-        .filter_map(Digit::from_index)
+    cell_digits(graph, cell)
+        .into_iter()
         .map(|d| pot(cell, d))
         .collect()
 }
@@ -401,22 +399,6 @@ fn distinct_hints<T>(
     Some(finish(&graph, &mut walks, hints))
 }
 
-/// What concluding `target` removes (for a placement, the cell's other candidates).
-fn removable(graph: &Graph, (target, on): (Pot, bool)) -> Vec<(Cell, Digit)> {
-    let Some((cell, digit)) = cell_digit(target) else {
-        return Vec::new();
-    };
-    if on {
-        cell_pots(graph, cell)
-            .into_iter()
-            .filter_map(cell_digit)
-            .filter(|&(_, d)| d != digit)
-            .collect()
-    } else {
-        vec![(cell, digit)]
-    }
-}
-
 /// The hint as a step: the conclusion, the pattern (see [`Technique`]'s documentation of each
 /// dynamic technique) and the links of each chain in turn.
 fn to_step(graph: &Graph, family: Family, walks: &mut Walks<'_>, hint: Hint) -> Step {
@@ -555,15 +537,7 @@ pub(super) fn nested_hints(
                     key.extend(net.key_of(end));
                     key.push(u32::MAX);
                 });
-                NestedHint {
-                    removable: removable(graph, hint.target)
-                        .into_iter()
-                        .map(|(cell, digit)| pot(cell, digit))
-                        .collect(),
-                    causes,
-                    complexity: hint.complexity,
-                    key,
-                }
+                NestedHint::new(graph, hint.target, causes, hint.complexity, key)
             })
             .collect()
     })

@@ -30,6 +30,32 @@ pub(super) fn cell_digit(p: Pot) -> Option<(Cell, Digit)> {
     Some((Cell::new(index / 9)?, Digit::from_index(index % 9)?))
 }
 
+/// The candidates of `cell` in `graph`, in increasing order.
+pub(super) fn cell_digits(graph: &Graph, cell: Cell) -> Vec<Digit> {
+    let mask = graph.cands(cell.index());
+    (0..9)
+        .filter(|d| mask & (1 << d) != 0)
+        .filter_map(Digit::from_index)
+        .collect()
+}
+
+/// What concluding `target` removes (for a placement, the cell's other candidates): SE's
+/// identity of a hint.
+pub(super) fn removable(graph: &Graph, (target, on): (Pot, bool)) -> Vec<(Cell, Digit)> {
+    let Some((cell, digit)) = cell_digit(target) else {
+        return Vec::new();
+    };
+    if on {
+        cell_digits(graph, cell)
+            .into_iter()
+            .filter(|&d| d != digit)
+            .map(|d| (cell, d))
+            .collect()
+    } else {
+        vec![(cell, digit)]
+    }
+}
+
 /// Which links a search may use: SE's `isXChainEnabled` (same digit, between cells) and
 /// `isYChainEnabled` (same cell, between digits).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,7 +11,7 @@
 //! branch reached it. All hints are then sorted by difficulty, total length, and kind (cell
 //! before region), ties kept in that order.
 
-use super::graph::{cell_digit, houses_of, link_house, pot, Graph, Pot};
+use super::graph::{cell_digit, cell_digits, houses_of, link_house, pot, removable, Graph, Pot};
 use super::hint::{length_bonus, rating_of};
 use super::implications::Implications;
 use super::node::{ChainNode, Link};
@@ -33,7 +33,7 @@ impl Origin {
     /// The assumptions, one per branch, in SE's order.
     fn sources(self, graph: &Graph) -> Vec<Pot> {
         match self {
-            Origin::Cell(cell) => graph_digits(graph, cell)
+            Origin::Cell(cell) => cell_digits(graph, cell)
                 .into_iter()
                 .map(|d| pot(cell, d))
                 .collect(),
@@ -101,7 +101,7 @@ impl Hint {
         match self.origin {
             Origin::Cell(cell) => {
                 step.cells.push(cell);
-                step.digits = graph_digits(graph, cell);
+                step.digits = cell_digits(graph, cell);
             }
             Origin::Region(house, digit) => {
                 step.cells = sources
@@ -143,15 +143,6 @@ impl Hint {
 /// The implications of each potential assumed on, computed when first needed.
 type Cache = Vec<Option<Implications>>;
 
-/// The candidates of `cell` in `graph`, in increasing order.
-fn graph_digits(graph: &Graph, cell: Cell) -> Vec<Digit> {
-    let mask = graph.cands(cell.index());
-    (0..9)
-        .filter(|d| mask & (1 << d) != 0)
-        .filter_map(Digit::from_index)
-        .collect()
-}
-
 /// Runs SE's scan of `grid`, handing every hint to `found` in SE's discovery order.
 fn scan(graph: &Graph, ratings: &Ratings, cache: &mut Cache, found: &mut dyn FnMut(Hint)) {
     for cell in CellSet::ALL {
@@ -159,7 +150,7 @@ fn scan(graph: &Graph, ratings: &Ratings, cache: &mut Cache, found: &mut dyn FnM
         if candidates.count_ones() < 3 {
             continue;
         }
-        for digit in graph_digits(graph, cell) {
+        for digit in cell_digits(graph, cell) {
             for house in houses_of(cell) {
                 let places = graph.cells_with(digit.index()) & CellSet::house(house);
                 if places.len() < 2 || first_in_house(house, places) != Some(cell) {
@@ -254,23 +245,6 @@ fn conclude(
     }
 }
 
-/// What concluding `target` removes (for a placement, the cell's other candidates): SE's
-/// identity of a hint.
-fn removable(graph: &Graph, (target, on): (Pot, bool)) -> Vec<(Cell, Digit)> {
-    let Some((cell, digit)) = cell_digit(target) else {
-        return Vec::new();
-    };
-    if on {
-        graph_digits(graph, cell)
-            .into_iter()
-            .filter(|&d| d != digit)
-            .map(|d| (cell, d))
-            .collect()
-    } else {
-        vec![(cell, digit)]
-    }
-}
-
 /// Every multiple forcing chain SE finds in `grid`, in its order, each removal set once, as a
 /// nested rule of SE's nesting level 3 sees it (see `nested`).
 pub(super) fn nested_hints(
@@ -310,15 +284,7 @@ pub(super) fn nested_hints(
                 }
                 super::nested::encode(&chain, &mut key);
             }
-            super::nested::NestedHint {
-                removable: removable(&graph, hint.target)
-                    .into_iter()
-                    .map(|(cell, digit)| pot(cell, digit))
-                    .collect(),
-                causes,
-                complexity: hint.complexity,
-                key,
-            }
+            super::nested::NestedHint::new(&graph, hint.target, causes, hint.complexity, key)
         })
         .collect()
 }

@@ -19,7 +19,7 @@
 
 use super::dynamic::{Cause, Derived, Nested, Work};
 use super::dynamic_scan::Family;
-use super::graph::{cell_digit, houses_of, link_house, pot, Graph, Pot};
+use super::graph::{cell_digit, houses_of, link_house, pot, removable, Graph, Pot};
 use super::hint::Conclusion;
 use crate::board::{Cell, Digit, House};
 use crate::logic::cell_set::CellSet;
@@ -36,6 +36,27 @@ pub(super) struct NestedHint {
     pub(super) causes: Vec<(Pot, Cause)>,
     pub(super) complexity: u32,
     pub(super) key: Vec<u32>,
+}
+
+impl NestedHint {
+    /// The hint concluding `target` in `graph`, with the causes and identity its rule found.
+    pub(super) fn new(
+        graph: &Graph,
+        target: (Pot, bool),
+        causes: Vec<(Pot, Cause)>,
+        complexity: u32,
+        key: Vec<u32>,
+    ) -> NestedHint {
+        NestedHint {
+            removable: removable(graph, target)
+                .into_iter()
+                .map(|(cell, digit)| pot(cell, digit))
+                .collect(),
+            causes,
+            complexity,
+            key,
+        }
+    }
 }
 
 /// The cause of "on" node `b` reached from "off" node `a` (SE's `getOffToOn`): the last
