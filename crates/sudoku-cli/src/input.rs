@@ -189,7 +189,7 @@ impl Reader {
     /// What the reader has ready now, up to about `max_jobs` jobs, without waiting: empty when
     /// nothing is ready (or the input is exhausted).
     pub(crate) fn ready_chunk(&self, max_jobs: usize) -> Vec<Job> {
-        let mut chunk = Vec::with_capacity(max_jobs + BATCH_JOBS);
+        let mut chunk = Vec::new();
         self.take_ready(&mut chunk, max_jobs);
         chunk
     }
@@ -198,7 +198,14 @@ impl Reader {
     fn take_ready(&self, chunk: &mut Vec<Job>, max_jobs: usize) {
         while chunk.len() < max_jobs {
             match self.try_recv() {
-                Some(batch) => chunk.extend(batch),
+                Some(batch) => {
+                    // Sized once, when something came: no doubling, and nothing allocated
+                    // when nothing is ready.
+                    if chunk.capacity() < max_jobs {
+                        chunk.reserve(max_jobs + BATCH_JOBS - chunk.len());
+                    }
+                    chunk.extend(batch);
+                }
                 None => break,
             }
         }
