@@ -143,18 +143,24 @@ impl State {
             // other (kaggle -20%, hardest -10% against picking the lowest dirty bit each time).
             // A bit marked again while still pending in the wave is cleared: the wave reaches
             // it later and sees the change anyway.
-            while self.dirty != 0 {
-                let mut batch = self.dirty;
-                self.dirty = 0;
+            // The dirty bits live in locals during the waves, so that no update waits on a
+            // store of the previous one to memory.
+            let mut dirty = std::mem::take(&mut self.dirty);
+            while dirty != 0 {
+                let mut batch = dirty;
+                dirty = 0;
+                let mut digits = 0u16;
                 while batch != 0 {
                     let index = batch.trailing_zeros() as usize;
                     batch &= batch - 1;
                     let (digit, band) = DIGIT_BAND[index & 31];
-                    if !self.update_band(usize::from(digit), usize::from(band), kernels) {
-                        return false;
+                    digits |= 1 << digit;
+                    match self.update_band(usize::from(digit), usize::from(band), kernels) {
+                        Some(marked) => dirty = (dirty | marked) & !batch,
+                        None => return false,
                     }
-                    self.dirty &= !batch;
                 }
+                self.stack_dirty |= digits;
             }
             if self.is_solved() {
                 // Every cell is placed and every band update has run: nothing left to check.
@@ -176,17 +182,18 @@ impl State {
         }
     }
 
-    /// The band update of one digit in one band; `false` on a contradiction.
+    /// The band update of one digit in one band; `None` on a contradiction, otherwise the
+    /// (digit, band) pairs it changed, as bits of [`State::dirty`]. The caller marks the digit
+    /// for the stack pass.
     #[inline(always)]
-    fn update_band<K: Kernels>(&mut self, digit: usize, band: usize, kernels: K) -> bool {
+    fn update_band<K: Kernels>(&mut self, digit: usize, band: usize, kernels: K) -> Option<u32> {
         let cells = self.cand[band][digit];
         // The index is masked to nine bits: no bounds check remains.
         let cells = cells & KEEP_BY_BOX[triads_by_box(cells) as usize];
         if cells == 0 {
-            return false;
+            return None;
         }
         self.cand[band][digit] = cells;
-        self.stack_dirty |= 1 << digit;
         // Rows left with a single candidate, that are new. KEEP left at least one cell in each
         // row, so subtracting 1 from each row's 9-bit field borrows only inside the field, and
         // clears the field exactly when it held a single cell.
@@ -196,18 +203,19 @@ impl State {
             | u16::from(rest & ROW[2] == 0) << 2;
         new_rows &= !(self.placed_rows[digit] >> (3 * band)) & 0b111;
         if new_rows == 0 {
-            return true;
+            return Some(0);
         }
         self.placed_rows[digit] |= new_rows << (3 * band);
         let placed = cells & ROWS_OF[usize::from(new_rows & 0b111)];
         let columns = (placed | placed >> 9 | placed >> 18) & 0x1ff;
         let placed_columns = columns | columns << 9 | columns << 18;
         self.unsolved[band] &= !placed;
+        let mut marked = 0;
         for other_band in OTHER_BANDS[band % 3] {
             let before = self.cand[other_band][digit];
             let after = before & !placed_columns;
             self.cand[other_band][digit] = after;
-            self.dirty |= u32::from(after != before) << (9 * other_band + digit);
+            marked |= u32::from(after != before) << (9 * other_band + digit);
         }
         // Clear the placed cells for all nine digits, then give this digit its cells back.
         // Which digits lose a candidate is a kernel of the CPU path; the clearing loop
@@ -218,8 +226,7 @@ impl State {
             *slot &= !placed;
         }
         band_cands[digit] = cells;
-        self.dirty |= (changed & !(1 << digit)) << (9 * band);
-        true
+        Some(marked | (changed & !(1 << digit)) << (9 * band))
     }
 
     /// The stack pass: the vertical twin of the band update's triad logic. In each stack (three
