@@ -155,7 +155,7 @@ impl State {
                     batch &= batch - 1;
                     let (digit, band) = DIGIT_BAND[index & 31];
                     digits |= 1 << digit;
-                    match self.update_band(usize::from(digit), usize::from(band), kernels) {
+                    match self.update_band(index, usize::from(digit), usize::from(band), kernels) {
                         Some(marked) => dirty = (dirty | marked) & !batch,
                         None => return false,
                     }
@@ -186,8 +186,16 @@ impl State {
     /// (digit, band) pairs it changed, as bits of [`State::dirty`]. The caller marks the digit
     /// for the stack pass.
     #[inline(always)]
-    fn update_band<K: Kernels>(&mut self, digit: usize, band: usize, kernels: K) -> Option<u32> {
-        let cells = self.cand[band][digit];
+    fn update_band<K: Kernels>(
+        &mut self,
+        index: usize,
+        digit: usize,
+        band: usize,
+        kernels: K,
+    ) -> Option<u32> {
+        // `index` is `9 * band + digit`: the candidates are read at it directly, so that the
+        // load does not wait for the lookup of the digit and band.
+        let cells = self.cand.as_flattened()[index];
         // The index is masked to nine bits: no bounds check remains.
         let cells = cells & KEEP_BY_BOX[triads_by_box(cells) as usize];
         if cells == 0 {
