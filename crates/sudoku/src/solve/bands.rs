@@ -27,7 +27,7 @@
 //! resumable, which gives enumeration, counting and a guess budget for free.
 
 use super::simd::Kernels;
-use super::tables::{triads_by_box, BAND, BAND_PEERS, BYTE_BITS, KEEP_BY_BOX, ROW, SPREAD};
+use super::tables::{BAND, BAND_PEERS, BYTE_BITS, ROW, SPREAD};
 use super::{BudgetExhausted, Stats};
 use crate::board::Grid;
 
@@ -196,8 +196,7 @@ impl State {
         // `index` is `9 * band + digit`: the candidates are read at it directly, so that the
         // load does not wait for the lookup of the digit and band.
         let cells = self.cand.as_flattened()[index];
-        // The index is masked to nine bits: no bounds check remains.
-        let cells = cells & KEEP_BY_BOX[triads_by_box(cells) as usize];
+        let cells = cells & kernels.keep(cells);
         if cells == 0 {
             return None;
         }
