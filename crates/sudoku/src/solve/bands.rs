@@ -39,8 +39,6 @@ struct State {
     cand: [[u32; 9]; 3],
     /// Per band, the cells not yet placed.
     unsolved: [u32; 3],
-    /// Per digit, bit `3 * band + row`: the rows where the digit is placed.
-    placed_rows: [u16; 9],
     /// Bit `9 * band + digit`: the (digit, band) pairs whose band update must run.
     dirty: u32,
     /// Bit `digit`: the digits whose candidates changed since the last stack pass. The pass
@@ -87,7 +85,6 @@ impl State {
             columns[digit] = spread(c0 | c1 | c2);
         }
         let mut cand = [[0u32; 9]; 3];
-        let mut has_rows = [0u32; 9];
         for band in 0..3 {
             for digit in 0..9 {
                 let own = givens[band][digit];
@@ -106,7 +103,6 @@ impl State {
                     | b0 & b2
                     | b1 & b2;
                 let (h0, h1, h2) = (u32::from(r0 != 0), u32::from(r1 != 0), u32::from(r2 != 0));
-                has_rows[digit] |= (h0 | h1 << 1 | h2 << 2) << (3 * band);
                 let row_peers = 0u32.wrapping_sub(h0) & ROW[0]
                     | 0u32.wrapping_sub(h1) & ROW[1]
                     | 0u32.wrapping_sub(h2) & ROW[2];
@@ -118,12 +114,11 @@ impl State {
         if conflict.iter().any(|&lane| lane != 0) {
             return None;
         }
-        let placed_rows = has_rows.map(|rows| rows as u16);
-        // The givens are placed already: their rows skip the band update's placement work.
+        // The givens are placed already: not being unsolved, their rows skip the band update's
+        // placement work.
         Some(State {
             cand,
             unsolved: filled.map(|f| BAND & !f),
-            placed_rows,
             dirty: (1 << 27) - 1,
             stack_dirty: 0x1ff,
         })
@@ -201,19 +196,18 @@ impl State {
             return None;
         }
         self.cand[band][digit] = cells;
-        // Rows left with a single candidate, that are new. KEEP left at least one cell in each
+        // The cells of rows left with a single candidate. KEEP left at least one cell in each
         // row, so subtracting 1 from each row's 9-bit field borrows only inside the field, and
         // clears the field exactly when it held a single cell.
         let rest = cells & cells.wrapping_sub(ROW_LOWEST);
-        let mut new_rows = u16::from(rest & ROW[0] == 0)
-            | u16::from(rest & ROW[1] == 0) << 1
-            | u16::from(rest & ROW[2] == 0) << 2;
-        new_rows &= !(self.placed_rows[digit] >> (3 * band)) & 0b111;
-        if new_rows == 0 {
+        let single_row = |row: usize| if rest & ROW[row] == 0 { ROW[row] } else { 0 };
+        // Those that are new: a placed cell is no longer unsolved. (A solved cell keeps only
+        // its own digit, so no other digit can find it single.) No table lookup, so the
+        // branch below resolves early.
+        let placed = cells & (single_row(0) | single_row(1) | single_row(2)) & self.unsolved[band];
+        if placed == 0 {
             return Some(0);
         }
-        self.placed_rows[digit] |= new_rows << (3 * band);
-        let placed = cells & ROWS_OF[usize::from(new_rows & 0b111)];
         let columns = (placed | placed >> 9 | placed >> 18) & 0x1ff;
         let placed_columns = columns | columns << 9 | columns << 18;
         self.unsolved[band] &= !placed;
@@ -492,23 +486,6 @@ const DIGIT_BAND: [(u8, u8); 32] = {
     while index < 27 {
         t[index] = ((index % 9) as u8, (index / 9) as u8);
         index += 1;
-    }
-    t
-};
-
-/// `ROWS_OF[rows]`: the band mask of a set of rows (bit `r` for row `r`).
-const ROWS_OF: [u32; 8] = {
-    let mut t = [0u32; 8];
-    let mut rows = 0;
-    while rows < 8 {
-        let mut row = 0;
-        while row < 3 {
-            if rows & (1 << row) != 0 {
-                t[rows] |= ROW[row];
-            }
-            row += 1;
-        }
-        rows += 1;
     }
     t
 };
