@@ -9,14 +9,18 @@
 //! lookups apply all of the band's locked-candidates logic at once. This is our own code built
 //! on that idea, not a port.
 //!
-//! Propagation repeats two passes until neither changes anything:
+//! Propagation repeats three passes, cheapest first, until none changes anything:
 //! 1. *Band update*, for each (digit, band) marked dirty: compress the band to its nine triads,
 //!    keep only the cells on a triad permutation ([`super::tables::KEEP`]: pointing, claiming
-//!    and box/row hidden singles inside the band), and for every row left with one candidate,
-//!    place the digit there: clear the column in the other two bands and the other digits in
-//!    the cell, marking what changed as dirty.
+//!    and box/row hidden singles inside the band), and for every row left with one candidate
+//!    in a cell not yet placed, place the digit there: clear the column in the other two bands
+//!    and the other digits in the cell, marking what changed as dirty. The updates run in
+//!    waves (every dirty pair at once), so that the CPU overlaps them: the next update's index
+//!    never waits for the previous update's result.
 //! 2. *Naked singles*: count each cell's candidates over the nine digits with bit-sliced adds;
 //!    an unsolved cell with none is a contradiction, one with exactly one is placed.
+//! 3. *Stack pass*, the vertical twin of the band update's triad logic, on whole stacks: column
+//!    hidden singles and box/column locked candidates.
 //!
 //! The search is generic over [`Kernels`] and inlined whole into each CPU path of
 //! [`super::simd`], which compiles it with that path's features.
