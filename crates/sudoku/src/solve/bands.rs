@@ -54,25 +54,13 @@ impl State {
     /// The root state of `puzzle` with its givens placed, or `None` if two givens see each
     /// other (then the puzzle has no solution).
     ///
-    /// Built without a loop over the givens: each band's values are cut into four bit planes,
-    /// the planes give each digit's givens as a band mask, and every later step is the same
-    /// few operations on each of the nine digits (which the compiler vectorises).
+    /// Built without a loop over the givens: the givens come as one band mask per digit
+    /// ([`Kernels::givens`]), and every later step is the same few operations on each of the
+    /// nine digits (which the compiler vectorises).
     #[inline(always)]
-    fn new(puzzle: &Grid) -> Option<State> {
-        let values = puzzle.values();
+    fn new<K: Kernels>(puzzle: &Grid, kernels: K) -> Option<State> {
         // givens[band][digit]: the cells where the digit is given.
-        let mut givens = [[0u32; 9]; 3];
-        let mut filled = [0u32; 3];
-        for (band, band_givens) in givens.iter_mut().enumerate() {
-            let planes = bit_planes(&values[27 * band..27 * band + 27]);
-            filled[band] = planes.iter().fold(0, |all, &plane| all | plane);
-            for (digit, cells) in band_givens.iter_mut().enumerate() {
-                let value = digit + 1;
-                *cells = planes.iter().enumerate().fold(BAND, |cells, (k, &plane)| {
-                    cells & if (value >> k) & 1 == 1 { plane } else { !plane }
-                });
-            }
-        }
+        let (givens, filled) = kernels.givens(puzzle.values());
         // Every loop below is the same operations on each of the nine digits (lanes).
         let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
         let spread = |x: u32| x | x << 9 | x << 18;
@@ -500,6 +488,27 @@ const ROW_LOWEST: u32 = 1 | 1 << 9 | 1 << 18;
 /// Stack slots reserved at the first guess: enough for most searches of hard puzzles.
 const INITIAL_STACK: usize = 16;
 
+/// Each band's givens as `[band][digit]` masks (the cells holding `digit + 1`), and each band's
+/// filled cells: the portable form of [`Kernels::givens`]. Each band's values are cut into
+/// four bit planes, and each digit's mask is the AND of the planes (or their complements) that
+/// spell its value.
+#[inline(always)]
+pub(super) fn givens_by_planes(values: &[u8; 81]) -> ([[u32; 9]; 3], [u32; 3]) {
+    let mut givens = [[0u32; 9]; 3];
+    let mut filled = [0u32; 3];
+    for (band, band_givens) in givens.iter_mut().enumerate() {
+        let planes = bit_planes(&values[27 * band..27 * band + 27]);
+        filled[band] = planes.iter().fold(0, |all, &plane| all | plane);
+        for (digit, cells) in band_givens.iter_mut().enumerate() {
+            let value = digit + 1;
+            *cells = planes.iter().enumerate().fold(BAND, |cells, (k, &plane)| {
+                cells & if (value >> k) & 1 == 1 { plane } else { !plane }
+            });
+        }
+    }
+    (givens, filled)
+}
+
 /// The four bit planes of one band's 27 values (each at most 9): plane `k` is the band mask of
 /// the cells whose value has bit `k` set. Eight cells at a time, as bytes of a `u64`: each
 /// byte's bit `k` is moved to its top bit, and one multiplication gathers the eight top bits
@@ -576,7 +585,7 @@ impl Engine {
             });
         }
         if let Some(puzzle) = self.puzzle.take() {
-            self.current = State::new(&puzzle);
+            self.current = State::new(&puzzle, kernels);
         }
         let mut state = match self.current.take().or_else(|| self.stack.pop()) {
             Some(state) => state,

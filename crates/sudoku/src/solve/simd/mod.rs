@@ -18,6 +18,7 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+use super::bands::givens_by_planes;
 use super::bands::Engine;
 use super::tables::{triads_by_box, KEEP_BY_BOX};
 use super::BudgetExhausted;
@@ -163,6 +164,14 @@ pub(crate) trait Kernels: Copy {
     /// The digits (bit `d` for digit index `d`) whose mask in `masks` is not empty.
     fn nonzero_digits(self, masks: &[u32; 9]) -> u32;
 
+    /// Each band's givens as `[band][digit]` masks (bit `9 * row + column` of the band for the
+    /// cells holding `digit + 1`), and each band's filled cells. Values above 9 are not given
+    /// (the grid's values never are).
+    #[inline(always)]
+    fn givens(self, values: &[u8; 81]) -> ([[u32; 9]; 3], [u32; 3]) {
+        givens_by_planes(values)
+    }
+
     /// The cells of one digit's band mask that lie on a triad permutation
     /// ([`super::tables::KEEP`]); 0 when there is none. The triads are gathered with shifts;
     /// paths with BMI2 gather them with one `pext`, a shorter chain on the band update's
@@ -245,14 +254,16 @@ mod x86 {
 
     use std::arch::x86_64::{
         __m128i, __m256i, _mm256_and_si256, _mm256_castsi256_ps, _mm256_cmpeq_epi32,
-        _mm256_loadu_si256, _mm256_movemask_ps, _mm256_set1_epi32, _mm256_setzero_si256,
-        _mm_and_si128, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
-        _mm_set1_epi32, _mm_setzero_si128, _pext_u32,
+        _mm256_cmpeq_epi8_mask, _mm256_loadu_si256, _mm256_movemask_ps, _mm256_set1_epi32,
+        _mm256_set1_epi8, _mm256_setzero_si256, _mm256_test_epi8_mask, _mm_and_si128,
+        _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps, _mm_set1_epi32,
+        _mm_setzero_si128, _pext_u32,
     };
 
     use super::super::bands::Engine;
-    use super::super::tables::{triads_by_box, KEEP, KEEP_BY_BOX};
+    use super::super::tables::{triads_by_box, BAND, KEEP, KEEP_BY_BOX};
     use super::super::BudgetExhausted;
+    use super::givens_by_planes;
     use super::Kernels;
     use crate::board::Grid;
 
@@ -300,15 +311,17 @@ mod x86 {
     /// Kernels with AVX2. Only [`next_solution_avx2`] and [`next_solution_avx512`] make one, so
     /// they only run on CPUs where AVX2 was detected.
     ///
-    /// With `PEXT`, [`Kernels::keep`] gathers triads with BMI2's `pext`: only on the AVX-512
-    /// path, whose CPUs all run `pext` in a few cycles (AMD before Zen 3 microcodes it, slowly,
-    /// and can take the AVX2 path).
+    /// With `AVX512` (made only by [`next_solution_avx512`]), two kernels use what that path
+    /// has: [`Kernels::keep`] gathers triads with BMI2's `pext`, which every AVX-512 CPU runs in
+    /// a few cycles (AMD before Zen 3 microcodes it, slowly, and takes the AVX2 path), and
+    /// [`Kernels::givens`] compares a band's 27 values with each digit in one AVX-512BW/VL
+    /// instruction that yields the band mask directly.
     #[derive(Debug, Clone, Copy)]
-    struct Avx2<const PEXT: bool> {
+    struct Avx2<const AVX512: bool> {
         _private: (),
     }
 
-    impl<const PEXT: bool> Kernels for Avx2<PEXT> {
+    impl<const AVX512: bool> Kernels for Avx2<AVX512> {
         #[inline(always)]
         fn digits_meeting(self, cands: &[u32; 9], cells: u32) -> u32 {
             // SAFETY: an `Avx2` value exists only inside `next_solution_avx2` and
@@ -326,8 +339,36 @@ mod x86 {
         }
 
         #[inline(always)]
+        fn givens(self, values: &[u8; 81]) -> ([[u32; 9]; 3], [u32; 3]) {
+            if !AVX512 {
+                return givens_by_planes(values);
+            }
+            // Room for a 32-byte load at each band's first cell (the last at byte 54).
+            let mut padded = [0u8; 96];
+            padded[..81].copy_from_slice(values);
+            let mut givens = [[0u32; 9]; 3];
+            let mut filled = [0u32; 3];
+            for (band, band_givens) in givens.iter_mut().enumerate() {
+                // SAFETY: only reached on CPUs with AVX-512F/BW/VL, which `CpuPath::Avx512`
+                // requires before an `Avx2::<true>` value is made; the load reads bytes
+                // 27 * band .. 27 * band + 32, inside the 96 bytes of `padded`. Bit k of each
+                // mask is byte k of the load: cell k of the band for k below 27, and `BAND`
+                // drops the bytes of the next band.
+                unsafe {
+                    let band_values = _mm256_loadu_si256(padded.as_ptr().add(27 * band).cast());
+                    filled[band] = _mm256_test_epi8_mask(band_values, band_values) & BAND;
+                    for (digit, cells) in band_givens.iter_mut().enumerate() {
+                        let value = _mm256_set1_epi8(digit as i8 + 1);
+                        *cells = _mm256_cmpeq_epi8_mask(band_values, value) & BAND;
+                    }
+                }
+            }
+            (givens, filled)
+        }
+
+        #[inline(always)]
         fn keep(self, cells: u32) -> u32 {
-            if !PEXT {
+            if !AVX512 {
                 return KEEP_BY_BOX[triads_by_box(cells) as usize];
             }
             // The lowest cell of every triad, set when the triad holds a candidate.
@@ -367,6 +408,19 @@ mod x86 {
         }
         // SAFETY: called only after AVX2 was detected on this CPU.
         std::arch::is_x86_feature_detected!("avx2").then(|| unsafe { with_avx2(cands, cells) })
+    }
+
+    /// The AVX-512 version of [`Kernels::givens`], or `None` on a CPU without AVX-512BW/VL.
+    #[cfg(test)]
+    pub(super) fn avx512_givens(values: &[u8; 81]) -> Option<([[u32; 9]; 3], [u32; 3])> {
+        #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+        unsafe fn with_avx512(values: &[u8; 81]) -> ([[u32; 9]; 3], [u32; 3]) {
+            Avx2::<true> { _private: () }.givens(values)
+        }
+        // SAFETY: called only after AVX-512F/BW/VL were detected on this CPU.
+        super::CpuPath::Avx512
+            .is_supported()
+            .then(|| unsafe { with_avx512(values) })
     }
 
     /// The `pext` version of [`Kernels::keep`], or `None` on a CPU without BMI2.
@@ -422,6 +476,7 @@ mod x86 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::bands;
 
     #[test]
     fn portable_is_always_supported_and_detection_picks_a_supported_path() {
@@ -464,6 +519,39 @@ mod tests {
                 }
             }
             assert_eq!((expected.0 | expected.1) & !0x1ff, 0);
+        }
+    }
+
+    #[test]
+    fn every_givens_kernel_matches_the_bit_planes() {
+        let mut seed = 0x6a09_e667_f3bc_c908;
+        for round in 0..5_000 {
+            // Sparse, dense and full grids, every value 0..=9 in every cell.
+            let mut values = [0u8; 81];
+            for value in values.iter_mut() {
+                let draw = sparse_masks(&mut seed) as u8 % 10;
+                *value = if round % 3 == 0 && draw > 4 { 0 } else { draw };
+            }
+            if round % 3 == 2 {
+                values.iter_mut().for_each(|v| *v = 1 + *v % 9);
+            }
+            let expected = bands::givens_by_planes(&values);
+            for band in 0..3 {
+                for (digit, &cells) in expected.0[band].iter().enumerate() {
+                    let by_hand = (0..27).fold(0u32, |mask, k| {
+                        mask | u32::from(values[27 * band + k] == digit as u8 + 1) << k
+                    });
+                    assert_eq!(cells, by_hand);
+                }
+                let filled =
+                    (0..27).fold(0u32, |m, k| m | u32::from(values[27 * band + k] != 0) << k);
+                assert_eq!(expected.1[band], filled);
+            }
+            assert_eq!(Scalar.givens(&values), expected);
+            #[cfg(target_arch = "x86_64")]
+            if let Some(avx512) = x86::avx512_givens(&values) {
+                assert_eq!(avx512, expected, "{values:?}");
+            }
         }
     }
 
