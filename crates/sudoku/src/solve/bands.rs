@@ -411,34 +411,42 @@ impl State {
         (0..9).map(|d| (self.cand[band][d] >> bit) & 1).sum::<u32>()
     }
 
-    /// The solution held by a solved state, where every cell has exactly one digit left.
-    ///
-    /// Rather than one store per cell, the digits are bit-sliced: plane `k` of a band holds
-    /// the cells whose value (1..=9) has bit `k` set, and [`BYTE_BITS`] turns eight cells of
-    /// the four planes into eight value bytes at once.
+    /// The solution held by a solved state, where every cell has exactly one digit left
+    /// ([`Kernels::values`] turns the masks into values).
     #[inline(always)]
-    fn solution(&self) -> Grid {
-        let mut values = [0u8; 81];
-        for (band, band_cands) in self.cand.iter().enumerate() {
-            let mut planes = [0u32; 4];
-            for (digit, &cells) in band_cands.iter().enumerate() {
-                let value = digit + 1;
-                for (k, plane) in planes.iter_mut().enumerate() {
-                    *plane |= cells & 0u32.wrapping_sub(((value >> k) & 1) as u32);
-                }
-            }
-            let cells = &mut values[27 * band..27 * band + 27];
-            for (chunk, out) in cells.chunks_mut(8).enumerate() {
-                let byte = |plane: u32| BYTE_BITS[((plane >> (8 * chunk)) & 0xff) as usize];
-                let bytes = byte(planes[0])
-                    | byte(planes[1]) << 1
-                    | byte(planes[2]) << 2
-                    | byte(planes[3]) << 3;
-                out.copy_from_slice(&bytes.to_le_bytes()[..out.len()]);
+    fn solution<K: Kernels>(&self, kernels: K) -> Grid {
+        Grid::from_values(kernels.values(&self.cand)).unwrap_or_default()
+    }
+}
+
+/// The values of the cells (row-major, 0 where no digit is left) of candidate masks where each
+/// cell has at most one digit: the portable form of [`Kernels::values`].
+///
+/// Rather than one store per cell, the digits are bit-sliced: plane `k` of a band holds the
+/// cells whose value (1..=9) has bit `k` set, and [`BYTE_BITS`] turns eight cells of the four
+/// planes into eight value bytes at once.
+#[inline(always)]
+pub(super) fn values_by_planes(cand: &[[u32; 9]; 3]) -> [u8; 81] {
+    let mut values = [0u8; 81];
+    for (band, band_cands) in cand.iter().enumerate() {
+        let mut planes = [0u32; 4];
+        for (digit, &cells) in band_cands.iter().enumerate() {
+            let value = digit + 1;
+            for (k, plane) in planes.iter_mut().enumerate() {
+                *plane |= cells & 0u32.wrapping_sub(((value >> k) & 1) as u32);
             }
         }
-        Grid::from_values(values).unwrap_or_default()
+        let cells = &mut values[27 * band..27 * band + 27];
+        for (chunk, out) in cells.chunks_mut(8).enumerate() {
+            let byte = |plane: u32| BYTE_BITS[((plane >> (8 * chunk)) & 0xff) as usize];
+            let bytes = byte(planes[0])
+                | byte(planes[1]) << 1
+                | byte(planes[2]) << 2
+                | byte(planes[3]) << 3;
+            out.copy_from_slice(&bytes.to_le_bytes()[..out.len()]);
+        }
     }
+    values
 }
 
 /// `ROW_OF[bit]` and `COLUMN_OF[bit]`: the row (0..3) and column (0..9) of a band's cell (32
@@ -597,7 +605,7 @@ impl Engine {
             if state.propagate(kernels, &mut counts) {
                 if state.is_solved() {
                     self.stats.solutions += 1;
-                    return Ok(Some(state.solution()));
+                    return Ok(Some(state.solution(kernels)));
                 }
                 if self.stats.guesses >= budget {
                     self.budget_hit = true;

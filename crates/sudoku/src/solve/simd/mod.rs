@@ -18,8 +18,8 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use super::bands::givens_by_planes;
 use super::bands::Engine;
+use super::bands::{givens_by_planes, values_by_planes};
 use super::tables::{triads_by_box, KEEP_BY_BOX};
 use super::BudgetExhausted;
 use crate::board::Grid;
@@ -172,6 +172,13 @@ pub(crate) trait Kernels: Copy {
         givens_by_planes(values)
     }
 
+    /// The values of the cells (row-major, 0 where no digit is left) of candidate masks
+    /// `[band][digit]` where each cell has at most one digit: a solved state's solution.
+    #[inline(always)]
+    fn values(self, cand: &[[u32; 9]; 3]) -> [u8; 81] {
+        values_by_planes(cand)
+    }
+
     /// The cells of one digit's band mask that lie on a triad permutation
     /// ([`super::tables::KEEP`]); 0 when there is none. The triads are gathered with shifts;
     /// paths with BMI2 gather them with one `pext`, a shorter chain on the band update's
@@ -254,17 +261,17 @@ mod x86 {
 
     use std::arch::x86_64::{
         __m128i, __m256i, _mm256_and_si256, _mm256_castsi256_ps, _mm256_cmpeq_epi32,
-        _mm256_cmpeq_epi8_mask, _mm256_loadu_si256, _mm256_movemask_ps, _mm256_set1_epi32,
-        _mm256_set1_epi8, _mm256_setzero_si256, _mm256_test_epi8_mask, _mm_and_si128,
-        _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps, _mm_set1_epi32,
-        _mm_setzero_si128, _pext_u32,
+        _mm256_cmpeq_epi8_mask, _mm256_loadu_si256, _mm256_mask_mov_epi8, _mm256_movemask_ps,
+        _mm256_set1_epi32, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_storeu_si256,
+        _mm256_test_epi8_mask, _mm_and_si128, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128,
+        _mm_movemask_ps, _mm_set1_epi32, _mm_setzero_si128, _pext_u32,
     };
 
     use super::super::bands::Engine;
     use super::super::tables::{triads_by_box, BAND, KEEP, KEEP_BY_BOX};
     use super::super::BudgetExhausted;
-    use super::givens_by_planes;
     use super::Kernels;
+    use super::{givens_by_planes, values_by_planes};
     use crate::board::Grid;
 
     /// Kernels with SSE2, which every x86-64 CPU has (it is part of the target's baseline).
@@ -367,6 +374,33 @@ mod x86 {
         }
 
         #[inline(always)]
+        fn values(self, cand: &[[u32; 9]; 3]) -> [u8; 81] {
+            if !AVX512 {
+                return values_by_planes(cand);
+            }
+            // Room for a 32-byte store at each band's first cell (the last at byte 54).
+            let mut padded = [0u8; 96];
+            for (band, band_cands) in cand.iter().enumerate() {
+                // SAFETY: only reached on CPUs with AVX-512F/BW/VL, which `CpuPath::Avx512`
+                // requires before an `Avx2::<true>` value is made; the store writes bytes
+                // 27 * band .. 27 * band + 32, inside the 96 bytes of `padded`. Its bytes past
+                // the band (masks cut to `BAND`) are zero, and the next band's store, which
+                // comes later, writes its own cells over them.
+                unsafe {
+                    let mut band_values = _mm256_setzero_si256();
+                    for (digit, &cells) in band_cands.iter().enumerate() {
+                        let value = _mm256_set1_epi8(digit as i8 + 1);
+                        band_values = _mm256_mask_mov_epi8(band_values, cells & BAND, value);
+                    }
+                    _mm256_storeu_si256(padded.as_mut_ptr().add(27 * band).cast(), band_values);
+                }
+            }
+            let mut values = [0u8; 81];
+            values.copy_from_slice(&padded[..81]);
+            values
+        }
+
+        #[inline(always)]
         fn keep(self, cells: u32) -> u32 {
             if !AVX512 {
                 return KEEP_BY_BOX[triads_by_box(cells) as usize];
@@ -421,6 +455,19 @@ mod x86 {
         super::CpuPath::Avx512
             .is_supported()
             .then(|| unsafe { with_avx512(values) })
+    }
+
+    /// The AVX-512 version of [`Kernels::values`], or `None` on a CPU without AVX-512BW/VL.
+    #[cfg(test)]
+    pub(super) fn avx512_values(cand: &[[u32; 9]; 3]) -> Option<[u8; 81]> {
+        #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+        unsafe fn with_avx512(cand: &[[u32; 9]; 3]) -> [u8; 81] {
+            Avx2::<true> { _private: () }.values(cand)
+        }
+        // SAFETY: called only after AVX-512F/BW/VL were detected on this CPU.
+        super::CpuPath::Avx512
+            .is_supported()
+            .then(|| unsafe { with_avx512(cand) })
     }
 
     /// The `pext` version of [`Kernels::keep`], or `None` on a CPU without BMI2.
@@ -523,7 +570,7 @@ mod tests {
     }
 
     #[test]
-    fn every_givens_kernel_matches_the_bit_planes() {
+    fn every_givens_and_values_kernel_matches_the_bit_planes() {
         let mut seed = 0x6a09_e667_f3bc_c908;
         for round in 0..5_000 {
             // Sparse, dense and full grids, every value 0..=9 in every cell.
@@ -536,6 +583,13 @@ mod tests {
                 values.iter_mut().for_each(|v| *v = 1 + *v % 9);
             }
             let expected = bands::givens_by_planes(&values);
+            // And back: the masks of the givens give the values again.
+            assert_eq!(bands::values_by_planes(&expected.0), values);
+            assert_eq!(Scalar.values(&expected.0), values);
+            #[cfg(target_arch = "x86_64")]
+            if let Some(avx512) = x86::avx512_values(&expected.0) {
+                assert_eq!(avx512, values);
+            }
             for band in 0..3 {
                 for (digit, &cells) in expected.0[band].iter().enumerate() {
                     let by_hand = (0..27).fold(0u32, |mask, k| {
