@@ -129,9 +129,8 @@ impl State {
             // update marked. The updates then overlap in the CPU instead of waiting for each
             // other (kaggle -20%, hardest -10% against picking the lowest dirty bit each time).
             // A bit marked again while still pending in the wave is cleared: the wave reaches
-            // it later and sees the change anyway.
-            // The dirty bits live in locals during the waves, so that no update waits on a
-            // store of the previous one to memory.
+            // it later and sees the change anyway. The dirty bits live in locals during the
+            // waves, so that no update waits on a store of the previous one to memory.
             let mut dirty = std::mem::take(&mut self.dirty);
             while dirty != 0 {
                 let mut batch = dirty;
@@ -333,10 +332,9 @@ impl State {
         self.unsolved == [0; 3]
     }
 
-    /// The cell to guess on, as `(band, bit)`. Only called on a
-    /// propagated, unsolved state, where every unsolved cell has two or more candidates;
-    /// `at_least` is that state's cells with at least one, two and three candidates per band,
-    /// as [`State::propagate`] left them.
+    /// The cell to guess on, as `(band, bit)`. Only called on a propagated, unsolved state,
+    /// where every unsolved cell has two or more candidates; `at_least` is that state's cells
+    /// with at least one, two and three candidates per band, as [`State::propagate`] left them.
     ///
     /// The cell has the fewest candidates (two whenever a bivalue cell exists) and, among
     /// those, the most unsolved peers: a placement there removes the most candidates, so both
