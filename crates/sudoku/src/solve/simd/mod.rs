@@ -181,7 +181,7 @@ pub(crate) trait Kernels: Copy {
 
     /// The cells of one digit's band mask that lie on a triad permutation
     /// ([`super::tables::KEEP`]); 0 when there is none. The triads are gathered with shifts;
-    /// paths with BMI2 gather them with one `pext`, a shorter chain on the band update's
+    /// the AVX-512 path gathers them with one `pext`, a shorter chain on the band update's
     /// critical path.
     #[inline(always)]
     fn keep(self, cells: u32) -> u32 {
@@ -318,11 +318,12 @@ mod x86 {
     /// Kernels with AVX2. Only [`next_solution_avx2`] and [`next_solution_avx512`] make one, so
     /// they only run on CPUs where AVX2 was detected.
     ///
-    /// With `AVX512` (made only by [`next_solution_avx512`]), two kernels use what that path
+    /// With `AVX512` (made only by [`next_solution_avx512`]), three kernels use what that path
     /// has: [`Kernels::keep`] gathers triads with BMI2's `pext`, which every AVX-512 CPU runs in
-    /// a few cycles (AMD before Zen 3 microcodes it, slowly, and takes the AVX2 path), and
+    /// a few cycles (AMD before Zen 3 microcodes it, slowly, and takes the AVX2 path);
     /// [`Kernels::givens`] compares a band's 27 values with each digit in one AVX-512BW/VL
-    /// instruction that yields the band mask directly.
+    /// instruction that yields the band mask directly; and [`Kernels::values`] writes a band's
+    /// values with one masked byte move per digit.
     #[derive(Debug, Clone, Copy)]
     struct Avx2<const AVX512: bool> {
         _private: (),
