@@ -31,7 +31,7 @@
 //! resumable, which gives enumeration, counting and a guess budget for free.
 
 use super::simd::Kernels;
-use super::tables::{BAND, BAND_PEERS, BYTE_BITS, ROW, SPREAD};
+use super::tables::{BAND, BAND_PEERS, ROW, SPREAD};
 use super::{BudgetExhausted, Stats};
 use crate::board::Grid;
 
@@ -417,36 +417,6 @@ impl State {
     }
 }
 
-/// The values of the cells (row-major, 0 where no digit is left) of candidate masks where each
-/// cell has at most one digit: the portable form of [`Kernels::values`].
-///
-/// Rather than one store per cell, the digits are bit-sliced: plane `k` of a band holds the
-/// cells whose value (1..=9) has bit `k` set, and [`BYTE_BITS`] turns eight cells of the four
-/// planes into eight value bytes at once.
-#[inline(always)]
-pub(super) fn values_by_planes(cand: &[[u32; 9]; 3]) -> [u8; 81] {
-    let mut values = [0u8; 81];
-    for (band, band_cands) in cand.iter().enumerate() {
-        let mut planes = [0u32; 4];
-        for (digit, &cells) in band_cands.iter().enumerate() {
-            let value = digit + 1;
-            for (k, plane) in planes.iter_mut().enumerate() {
-                *plane |= cells & 0u32.wrapping_sub(((value >> k) & 1) as u32);
-            }
-        }
-        let cells = &mut values[27 * band..27 * band + 27];
-        for (chunk, out) in cells.chunks_mut(8).enumerate() {
-            let byte = |plane: u32| BYTE_BITS[((plane >> (8 * chunk)) & 0xff) as usize];
-            let bytes = byte(planes[0])
-                | byte(planes[1]) << 1
-                | byte(planes[2]) << 2
-                | byte(planes[3]) << 3;
-            out.copy_from_slice(&bytes.to_le_bytes()[..out.len()]);
-        }
-    }
-    values
-}
-
 /// `ROW_OF[bit]` and `COLUMN_OF[bit]`: the row (0..3) and column (0..9) of a band's cell (32
 /// entries, so that a mask bounds the index).
 const ROW_OF: [u8; 32] = {
@@ -493,48 +463,6 @@ const ROW_LOWEST: u32 = 1 | 1 << 9 | 1 << 18;
 
 /// Stack slots reserved at the first guess: enough for most searches of hard puzzles.
 const INITIAL_STACK: usize = 16;
-
-/// Each band's givens as `[band][digit]` masks (the cells holding `digit + 1`), and each band's
-/// filled cells: the portable form of [`Kernels::givens`]. Each band's values are cut into
-/// four bit planes, and each digit's mask is the AND of the planes (or their complements) that
-/// spell its value.
-#[inline(always)]
-pub(super) fn givens_by_planes(values: &[u8; 81]) -> ([[u32; 9]; 3], [u32; 3]) {
-    let mut givens = [[0u32; 9]; 3];
-    let mut filled = [0u32; 3];
-    for (band, band_givens) in givens.iter_mut().enumerate() {
-        let planes = bit_planes(&values[27 * band..27 * band + 27]);
-        filled[band] = planes.iter().fold(0, |all, &plane| all | plane);
-        for (digit, cells) in band_givens.iter_mut().enumerate() {
-            let value = digit + 1;
-            *cells = planes.iter().enumerate().fold(BAND, |cells, (k, &plane)| {
-                cells & if (value >> k) & 1 == 1 { plane } else { !plane }
-            });
-        }
-    }
-    (givens, filled)
-}
-
-/// The four bit planes of one band's 27 values (each at most 9): plane `k` is the band mask of
-/// the cells whose value has bit `k` set. Eight cells at a time, as bytes of a `u64`: each
-/// byte's bit `k` is moved to its top bit, and one multiplication gathers the eight top bits
-/// (each lands on its own bit of the top byte, with no carry: the partial products never
-/// share a position).
-#[inline(always)]
-fn bit_planes(band_values: &[u8]) -> [u32; 4] {
-    let mut planes = [0u32; 4];
-    for (chunk_index, chunk) in band_values.chunks(8).enumerate() {
-        let mut bytes = [0u8; 8];
-        bytes[..chunk.len()].copy_from_slice(chunk);
-        let word = u64::from_le_bytes(bytes);
-        for (k, plane) in planes.iter_mut().enumerate() {
-            let tops = (word << (7 - k)) & 0x8080_8080_8080_8080;
-            let bits = tops.wrapping_mul(0x0002_0408_1020_4081) >> 56;
-            *plane |= (bits as u32) << (8 * chunk_index);
-        }
-    }
-    planes.map(|plane| plane & BAND)
-}
 
 /// The set bits of a mask, lowest first.
 #[inline(always)]

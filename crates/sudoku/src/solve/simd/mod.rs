@@ -19,8 +19,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use super::bands::Engine;
-use super::bands::{givens_by_planes, values_by_planes};
-use super::tables::{triads_by_box, KEEP_BY_BOX};
+use super::tables::{triads_by_box, BAND, BYTE_BITS, KEEP_BY_BOX};
 use super::BudgetExhausted;
 use crate::board::Grid;
 
@@ -185,9 +184,87 @@ pub(crate) trait Kernels: Copy {
     /// critical path.
     #[inline(always)]
     fn keep(self, cells: u32) -> u32 {
-        // The index is masked to nine bits: no bounds check remains.
-        KEEP_BY_BOX[triads_by_box(cells) as usize]
+        keep_by_shifts(cells)
     }
+}
+
+/// Each band's givens as `[band][digit]` masks (the cells holding `digit + 1`), and each band's
+/// filled cells: the portable form of [`Kernels::givens`]. Each band's values are cut into
+/// four bit planes, and each digit's mask is the AND of the planes (or their complements) that
+/// spell its value.
+#[inline(always)]
+pub(crate) fn givens_by_planes(values: &[u8; 81]) -> ([[u32; 9]; 3], [u32; 3]) {
+    let mut givens = [[0u32; 9]; 3];
+    let mut filled = [0u32; 3];
+    for (band, band_givens) in givens.iter_mut().enumerate() {
+        let planes = bit_planes(&values[27 * band..27 * band + 27]);
+        filled[band] = planes.iter().fold(0, |all, &plane| all | plane);
+        for (digit, cells) in band_givens.iter_mut().enumerate() {
+            let value = digit + 1;
+            *cells = planes.iter().enumerate().fold(BAND, |cells, (k, &plane)| {
+                cells & if (value >> k) & 1 == 1 { plane } else { !plane }
+            });
+        }
+    }
+    (givens, filled)
+}
+
+/// The four bit planes of one band's 27 values (each at most 9): plane `k` is the band mask of
+/// the cells whose value has bit `k` set. Eight cells at a time, as bytes of a `u64`: each
+/// byte's bit `k` is moved to its top bit, and one multiplication gathers the eight top bits
+/// (each lands on its own bit of the top byte, with no carry: the partial products never
+/// share a position).
+#[inline(always)]
+fn bit_planes(band_values: &[u8]) -> [u32; 4] {
+    let mut planes = [0u32; 4];
+    for (chunk_index, chunk) in band_values.chunks(8).enumerate() {
+        let mut bytes = [0u8; 8];
+        bytes[..chunk.len()].copy_from_slice(chunk);
+        let word = u64::from_le_bytes(bytes);
+        for (k, plane) in planes.iter_mut().enumerate() {
+            let tops = (word << (7 - k)) & 0x8080_8080_8080_8080;
+            let bits = tops.wrapping_mul(0x0002_0408_1020_4081) >> 56;
+            *plane |= (bits as u32) << (8 * chunk_index);
+        }
+    }
+    planes.map(|plane| plane & BAND)
+}
+
+/// The values of the cells (row-major, 0 where no digit is left) of candidate masks where each
+/// cell has at most one digit: the portable form of [`Kernels::values`].
+///
+/// Rather than one store per cell, the digits are bit-sliced: plane `k` of a band holds the
+/// cells whose value (1..=9) has bit `k` set, and [`BYTE_BITS`] turns eight cells of the four
+/// planes into eight value bytes at once.
+#[inline(always)]
+pub(crate) fn values_by_planes(cand: &[[u32; 9]; 3]) -> [u8; 81] {
+    let mut values = [0u8; 81];
+    for (band, band_cands) in cand.iter().enumerate() {
+        let mut planes = [0u32; 4];
+        for (digit, &cells) in band_cands.iter().enumerate() {
+            let value = digit + 1;
+            for (k, plane) in planes.iter_mut().enumerate() {
+                *plane |= cells & 0u32.wrapping_sub(((value >> k) & 1) as u32);
+            }
+        }
+        let cells = &mut values[27 * band..27 * band + 27];
+        for (chunk, out) in cells.chunks_mut(8).enumerate() {
+            let byte = |plane: u32| BYTE_BITS[((plane >> (8 * chunk)) & 0xff) as usize];
+            let bytes = byte(planes[0])
+                | byte(planes[1]) << 1
+                | byte(planes[2]) << 2
+                | byte(planes[3]) << 3;
+            out.copy_from_slice(&bytes.to_le_bytes()[..out.len()]);
+        }
+    }
+    values
+}
+
+/// The portable form of [`Kernels::keep`]: the triads gathered with shifts.
+#[inline(always)]
+pub(crate) fn keep_by_shifts(cells: u32) -> u32 {
+    // The index is masked to nine bits: no bounds check remains.
+    KEEP_BY_BOX[triads_by_box(cells) as usize]
 }
 
 /// The kernels in plain Rust, for every CPU.
@@ -268,10 +345,10 @@ mod x86 {
     };
 
     use super::super::bands::Engine;
-    use super::super::tables::{triads_by_box, BAND, KEEP, KEEP_BY_BOX};
+    use super::super::tables::{BAND, KEEP};
     use super::super::BudgetExhausted;
     use super::Kernels;
-    use super::{givens_by_planes, values_by_planes};
+    use super::{givens_by_planes, keep_by_shifts, values_by_planes};
     use crate::board::Grid;
 
     /// Kernels with SSE2, which every x86-64 CPU has (it is part of the target's baseline).
@@ -404,7 +481,7 @@ mod x86 {
         #[inline(always)]
         fn keep(self, cells: u32) -> u32 {
             if !AVX512 {
-                return KEEP_BY_BOX[triads_by_box(cells) as usize];
+                return keep_by_shifts(cells);
             }
             // The lowest cell of every triad, set when the triad holds a candidate.
             let any = cells | cells >> 1 | cells >> 2;
@@ -524,7 +601,6 @@ mod x86 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::bands;
 
     #[test]
     fn portable_is_always_supported_and_detection_picks_a_supported_path() {
@@ -583,9 +659,9 @@ mod tests {
             if round % 3 == 2 {
                 values.iter_mut().for_each(|v| *v = 1 + *v % 9);
             }
-            let expected = bands::givens_by_planes(&values);
+            let expected = givens_by_planes(&values);
             // And back: the masks of the givens give the values again.
-            assert_eq!(bands::values_by_planes(&expected.0), values);
+            assert_eq!(values_by_planes(&expected.0), values);
             assert_eq!(Scalar.values(&expected.0), values);
             #[cfg(target_arch = "x86_64")]
             if let Some(avx512) = x86::avx512_values(&expected.0) {
