@@ -101,7 +101,7 @@ pub(crate) fn run(plan: &Plan, sources: &Sources) -> anyhow::Result<bool> {
             // Listing prints as it goes, so each job is settled before the next one starts.
             for job in &chunk {
                 let answer = list(&mut printer, job, limit, budget)?;
-                outcome.settle(&mut printer, plan.task, job, answer)?;
+                outcome.settle(&mut printer, plan.task, job, answer.as_ref())?;
             }
             outcome.finish_chunk(&mut printer, &chunk)?;
             chunk = reader.next_chunk(1, CHUNK_JOBS);
@@ -169,8 +169,10 @@ impl Outcome {
         jobs: &[Job],
         answers: Vec<Option<Answer>>,
     ) -> io::Result<()> {
-        for (job, answer) in jobs.iter().zip(answers) {
-            self.settle(printer, task, job, answer)?;
+        // By reference: an answer is a few hundred bytes, and moving each out cost more than
+        // printing it.
+        for (job, answer) in jobs.iter().zip(&answers) {
+            self.settle(printer, task, job, answer.as_ref())?;
         }
         self.finish_chunk(printer, jobs)
     }
@@ -189,14 +191,14 @@ impl Outcome {
         printer: &mut Printer<'_>,
         task: Task,
         job: &Job,
-        answer: Option<Answer>,
+        answer: Option<&Answer>,
     ) -> io::Result<()> {
         match (answer, &job.body) {
             (Some(answer), _) => {
                 self.tally.add(answer.status, answer.guesses);
                 self.failed |= answer.status.fails(task);
                 if !matches!(task, Task::List { .. }) {
-                    printer.record(job, &answer)?;
+                    printer.record(job, answer)?;
                 }
             }
             (None, Body::Unreadable(message)) => {

@@ -154,7 +154,7 @@ fn run(what: Action, options: &RunArgs, sources: &Sources) -> anyhow::Result<boo
 /// The work for one job (record number `number`).
 fn outcome(what: Action, number: u64, job: &Job) -> Outcome {
     let grid = match &job.body {
-        Body::Record(_, parsed) => parsed.grid,
+        Body::Record(parsed) => parsed.grid,
         Body::Bad(err) => return Outcome::Bad(err.clone()),
         Body::Unreadable(message) => return Outcome::Unreadable(message.clone()),
     };

@@ -20,7 +20,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::thread::{self, JoinHandle};
-use sudoku::format::{ParseError, Parsed, Record, Records};
+use sudoku::format::{ParseError, Parsed, Records};
 
 /// The longest line kept, in bytes; the rest of a longer line is dropped.
 pub(crate) const MAX_LINE_BYTES: usize = 64 * 1024;
@@ -119,8 +119,9 @@ pub(crate) struct Job {
 /// What the reader found.
 #[derive(Debug, Clone)]
 pub(crate) enum Body {
-    /// A puzzle record, and its puzzle as the record splitter parsed it.
-    Record(Record, Parsed),
+    /// A puzzle record, as the record splitter parsed it (its text is not kept: the output
+    /// shows the parsed puzzle).
+    Record(Parsed),
     /// The record splitter rejected the text (e.g. a grid cut short by the end of the input).
     Bad(ParseError),
     /// The input could not be opened or read; the message says why.
@@ -302,11 +303,11 @@ impl Batcher<'_> {
     fn push_records(
         &mut self,
         source: usize,
-        records: impl IntoIterator<Item = Result<(Record, Parsed), ParseError>>,
+        records: impl IntoIterator<Item = Result<(usize, Parsed), ParseError>>,
     ) {
         for record in records {
             let (line, body) = match record {
-                Ok((record, parsed)) => (record.line, Body::Record(record, parsed)),
+                Ok((line, parsed)) => (line, Body::Record(parsed)),
                 Err(err) => (err.line, Body::Bad(err)),
             };
             let offset = self.offset;
@@ -352,10 +353,10 @@ fn read_source<R: Read>(
             Ok(text) => Cow::Borrowed(text),
             Err(_) => String::from_utf8_lossy(bytes),
         };
-        records.push_line_parsed_into(&text, &mut completed);
+        records.push_line_puzzles_into(&text, &mut completed);
         out.push_records(source, completed.drain(..));
     }
-    out.push_records(source, records.finish_parsed());
+    out.push_records(source, records.finish_puzzles());
     Ok(())
 }
 
@@ -376,7 +377,9 @@ fn read_line_capped<R: BufRead>(
         if available.is_empty() {
             return Ok(consumed);
         }
-        let (take, done) = match available.iter().position(|&b| b == b'\n') {
+        // memchr scans a word or a vector at a time: a byte loop here cost as much as parsing
+        // the line.
+        let (take, done) = match memchr::memchr(b'\n', available) {
             Some(at) => (at + 1, true),
             None => (available.len(), false),
         };

@@ -385,14 +385,14 @@ struct JsonRecord<'a> {
     time_us: Option<f64>,
 }
 
-/// The `input` of the JSON output: the puzzle as an 81-character line, or the raw record text
-/// when it could not be parsed.
+/// The `input` of the JSON output: the puzzle as an 81-character line; none for a record that
+/// could not be parsed (its `error` says where and why).
 fn input_text(job: &Job, puzzle: Option<&Parsed>) -> Option<String> {
-    match (puzzle, &job.body) {
-        (Some(parsed), _) => Some(format::to_line(&parsed.grid)),
-        (None, Body::Record(record, _)) => Some(record.text.clone()),
-        (None, Body::Bad(_) | Body::Unreadable(_)) => None,
-    }
+    let puzzle = puzzle.or(match &job.body {
+        Body::Record(parsed) => Some(parsed),
+        Body::Bad(_) | Body::Unreadable(_) => None,
+    });
+    puzzle.map(|parsed| format::to_line(&parsed.grid))
 }
 
 /// The solution as a JSON board in the input's shape, when the input was a JSON board.

@@ -92,7 +92,7 @@ struct Done {
 fn rate_job(rater: &Rater<'_>, job: Job) -> Done {
     let started = Instant::now();
     let parsed = match &job.body {
-        Body::Record(_, parsed) => Ok(*parsed),
+        Body::Record(parsed) => Ok(*parsed),
         Body::Bad(err) => Err(err.clone()),
         Body::Unreadable(message) => {
             let verdict = Verdict::Unreadable(message.clone());

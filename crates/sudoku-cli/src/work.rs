@@ -200,7 +200,7 @@ fn invalid(parsed: Parsed, violation: RuleViolation, started: Option<Instant>) -
 /// Parses the record, without the rule check. `None` for a job that is not a record.
 fn parse(job: &Job, started: Option<Instant>) -> Option<Prepared> {
     match &job.body {
-        Body::Record(_, parsed) => Some(Prepared::Ready(*parsed)),
+        Body::Record(parsed) => Some(Prepared::Ready(*parsed)),
         Body::Bad(err) => {
             let mut answer = Answer::new(Status::Error, None, started);
             answer.problem = Some(Problem::from_parse(err));

@@ -84,14 +84,20 @@ fn formatish_text() -> impl Strategy<Value = String> {
         .prop_map(|chars| chars.into_iter().collect())
 }
 
-/// Splits `text` and checks the splitter's promise: every record it returns parses.
+/// Splits `text` and checks the splitter's promises: every record it returns parses, to the
+/// puzzle that the `_parsed` methods give with it, and the `_puzzles` methods give the same
+/// lines, puzzles and errors without the text.
 fn split_checked(text: &str) -> Result<Vec<Result<Record, super::ParseError>>, TestCaseError> {
-    let mut records = Records::new();
-    let mut out = Vec::new();
+    let (mut records, mut parsed, mut puzzles) = (Records::new(), Records::new(), Records::new());
+    let (mut out, mut with_parsed, mut without_text) = (Vec::new(), Vec::new(), Vec::new());
     for line in text.split('\n') {
         out.extend(records.push_line(line));
+        parsed.push_line_parsed_into(line, &mut with_parsed);
+        puzzles.push_line_puzzles_into(line, &mut without_text);
     }
     out.extend(records.finish());
+    with_parsed.extend(parsed.finish_parsed());
+    without_text.extend(puzzles.finish_puzzles());
     for record in out.iter().flatten() {
         prop_assert!(
             record.parse().is_ok(),
@@ -99,6 +105,19 @@ fn split_checked(text: &str) -> Result<Vec<Result<Record, super::ParseError>>, T
             record.parse()
         );
     }
+    let texts: Vec<_> = with_parsed
+        .iter()
+        .map(|item| item.clone().map(|(record, _)| record))
+        .collect();
+    prop_assert_eq!(&texts, &out);
+    for item in with_parsed.iter().flatten() {
+        prop_assert_eq!(item.0.parse(), Ok(item.1));
+    }
+    let lines: Vec<_> = with_parsed
+        .into_iter()
+        .map(|item| item.map(|(record, parsed)| (record.line, parsed)))
+        .collect();
+    prop_assert_eq!(lines, without_text);
     Ok(out)
 }
 

@@ -91,6 +91,8 @@ pub struct Records {
     /// Whether no line has been pushed yet (a byte-order mark may start the first).
     fresh: bool,
     state: State,
+    /// What the line being pushed completed; kept empty between calls and reused.
+    found: Vec<Item>,
 }
 
 impl Default for Records {
@@ -197,9 +199,31 @@ fn classify(line: &str, line_no: usize) -> LineKind {
     }
 }
 
-/// What the splitter yields internally: the record and its parsed grid, so that
+/// What the splitter yields internally: a record's place, its text and its parsed grid, so that
 /// [`parse`](super::parse) does not parse twice.
-type Item = Result<(Record, Parsed), ParseError>;
+type Item = Result<Found, ParseError>;
+
+/// A record found, before the public methods shape it.
+#[derive(Debug, Clone)]
+struct Found {
+    /// The number of its first line.
+    line: usize,
+    /// Its text, or `None` when it is the line being pushed: that one is copied only by the
+    /// methods that return records' text.
+    text: Option<String>,
+    parsed: Parsed,
+}
+
+impl Found {
+    /// The public record, `line` being the line that was pushed when it was found.
+    fn into_record(self, line: &str) -> (Record, Parsed) {
+        let record = Record {
+            line: self.line,
+            text: self.text.unwrap_or_else(|| line.to_owned()),
+        };
+        (record, self.parsed)
+    }
+}
 
 /// Appends `line` to a record's text and says whether the text is still within the limit.
 fn append(text: &mut String, line: &str) -> bool {
@@ -233,19 +257,27 @@ impl Records {
             line_no: first_line.saturating_sub(1),
             fresh: true,
             state: State::default(),
+            found: Vec::new(),
         }
     }
 
     /// Feeds the next line (without its `\n`; a trailing `\r` is ignored). Returns the records
     /// this line completes, usually none or one, in input order.
     pub fn push_line(&mut self, line: &str) -> Vec<Result<Record, ParseError>> {
-        public(self.push(line))
+        let mut out = Vec::new();
+        self.push_line_parsed_into(line, &mut out);
+        out.into_iter()
+            .map(|item| item.map(|(record, _)| record))
+            .collect()
     }
 
     /// Ends the input: flushes a grid or JSON board in progress, as an error since it is
     /// incomplete. The splitter is then empty, ready for a new stream numbered from line 1.
     pub fn finish(&mut self) -> Vec<Result<Record, ParseError>> {
-        public(self.end())
+        self.finish_parsed()
+            .into_iter()
+            .map(|item| item.map(|(record, _)| record))
+            .collect()
     }
 
     /// [`Records::push_line`], with each record's puzzle as the splitter parsed it, so that a
@@ -283,13 +315,57 @@ impl Records {
         line: &str,
         out: &mut Vec<Result<(Record, Parsed), ParseError>>,
     ) {
-        self.push_into(line, out);
+        let mut found = mem::take(&mut self.found);
+        let line = self.push_into(line, &mut found);
+        out.extend(
+            found
+                .drain(..)
+                .map(|item| item.map(|f| f.into_record(line))),
+        );
+        self.found = found;
     }
 
     /// [`Records::finish`], with each record's parsed puzzle (see
     /// [`Records::push_line_parsed`]).
     pub fn finish_parsed(&mut self) -> Vec<Result<(Record, Parsed), ParseError>> {
+        // Only a grid or a JSON board can be in progress, and they own their text.
         self.end()
+            .into_iter()
+            .map(|item| item.map(|f| f.into_record("")))
+            .collect()
+    }
+
+    /// [`Records::push_line_parsed_into`] without the records' text: each record comes as the
+    /// number of its first line and its parsed puzzle. For a caller that needs only the
+    /// puzzles, such as a batch over millions of lines: the text of a one-line record, the
+    /// usual kind, is then never copied (an allocation per line saved).
+    ///
+    /// ```
+    /// use sudoku::format::{Layout, Records};
+    /// let mut records = Records::new();
+    /// let mut found = Vec::new();
+    /// records.push_line_puzzles_into("# a comment", &mut found);
+    /// records.push_line_puzzles_into("1".repeat(81).as_str(), &mut found);
+    /// let (line, parsed) = found[0].as_ref().unwrap();
+    /// assert_eq!((*line, parsed.layout), (2, Layout::Line));
+    /// ```
+    pub fn push_line_puzzles_into(
+        &mut self,
+        line: &str,
+        out: &mut Vec<Result<(usize, Parsed), ParseError>>,
+    ) {
+        let mut found = mem::take(&mut self.found);
+        self.push_into(line, &mut found);
+        out.extend(found.drain(..).map(|item| item.map(|f| (f.line, f.parsed))));
+        self.found = found;
+    }
+
+    /// [`Records::finish`] in the shape of [`Records::push_line_puzzles_into`].
+    pub fn finish_puzzles(&mut self) -> Vec<Result<(usize, Parsed), ParseError>> {
+        self.end()
+            .into_iter()
+            .map(|item| item.map(|f| (f.line, f.parsed)))
+            .collect()
     }
 
     fn push(&mut self, line: &str) -> Vec<Item> {
@@ -298,7 +374,9 @@ impl Records {
         out
     }
 
-    fn push_into(&mut self, line: &str, out: &mut Vec<Item>) {
+    /// Feeds one line; returns the line as the splitter reads it (without a trailing `\r`, or a
+    /// byte-order mark at the start of the stream): the text of a record found with no text.
+    fn push_into<'a>(&mut self, line: &'a str, out: &mut Vec<Item>) -> &'a str {
         self.line_no = self.line_no.saturating_add(1);
         let mut line = line.strip_suffix('\r').unwrap_or(line);
         if mem::take(&mut self.fresh) {
@@ -311,6 +389,7 @@ impl Records {
             State::Json(json) => self.in_json(json, line, out),
             State::SkipJson(scanner) => self.skipping_json(scanner, line, out),
         };
+        line
     }
 
     fn end(&mut self) -> Vec<Item> {
@@ -350,15 +429,15 @@ impl Records {
                 }
             }
             LineKind::Line(values) => {
-                let record = Record {
+                out.push(Ok(Found {
                     line: line_no,
-                    text: line.to_owned(),
-                };
-                let parsed = Parsed {
-                    grid: grid_from_values(&values),
-                    layout: Layout::Line,
-                };
-                out.push(Ok((record, parsed)));
+                    // The line being pushed: copied only if the caller asks for text.
+                    text: None,
+                    parsed: Parsed {
+                        grid: grid_from_values(&values),
+                        layout: Layout::Line,
+                    },
+                }));
                 State::default()
             }
             LineKind::BadLine(error) => {
@@ -529,11 +608,11 @@ fn finish_grid(grid: GridRecord, out: &mut Vec<Item>) {
                 grid: grid_from_values(&grid.values),
                 layout: Layout::Grid,
             };
-            let record = Record {
+            out.push(Ok(Found {
                 line: grid.first_line,
-                text: grid.text,
-            };
-            out.push(Ok((record, parsed)));
+                text: Some(grid.text),
+                parsed,
+            }));
         }
         (_, None) => out.push(Err(wrong_row_count(&grid))),
     }
@@ -551,11 +630,11 @@ fn wrong_row_count(grid: &GridRecord) -> ParseError {
 
 fn finish_json(json: JsonRecord) -> Item {
     let parsed = parse_json(&json.text, json.first_line)?;
-    let record = Record {
+    Ok(Found {
         line: json.first_line,
-        text: json.text,
-    };
-    Ok((record, parsed))
+        text: Some(json.text),
+        parsed,
+    })
 }
 
 fn unclosed(json: &JsonRecord) -> ParseError {
@@ -566,13 +645,6 @@ fn unclosed(json: &JsonRecord) -> ParseError {
     ParseError::new(json.first_line, column, ParseErrorKind::UnclosedJson)
 }
 
-fn public(items: Vec<Item>) -> Vec<Result<Record, ParseError>> {
-    items
-        .into_iter()
-        .map(|item| item.map(|(record, _)| record))
-        .collect()
-}
-
 /// Parses the one puzzle in `text`, whose first line is numbered `first_line`.
 pub(super) fn parse_at(text: &str, first_line: usize) -> Result<Parsed, ParseError> {
     let mut records = Records::starting_at(first_line);
@@ -581,12 +653,12 @@ pub(super) fn parse_at(text: &str, first_line: usize) -> Result<Parsed, ParseErr
         for item in items {
             if found.is_some() {
                 let line = match &item {
-                    Ok((record, _)) => record.line,
+                    Ok(found) => found.line,
                     Err(error) => error.line,
                 };
                 return Err(ParseError::new(line, 1, ParseErrorKind::TrailingText));
             }
-            found = Some(item?.1);
+            found = Some(item?.parsed);
         }
         Ok(())
     };
