@@ -31,7 +31,7 @@
 //! resumable, which gives enumeration, counting and a guess budget for free.
 
 use super::simd::Kernels;
-use super::tables::{BAND, BAND_PEERS, ROW, SPREAD};
+use super::tables::{BAND, BAND_PEERS, ROW};
 use super::{BudgetExhausted, Stats};
 use crate::board::Grid;
 
@@ -362,38 +362,18 @@ impl State {
             (fewest, cells)
         };
         let _ = candidates;
-        // Each cell's number of unsolved peers (plus one), |row ∪ column ∪ box| = row + column
-        // + box - (row ∩ box) - (column ∩ box), as the row and column meet in the cell itself,
-        // which is also in the box. Counted for a whole row of cells at once, one 5-bit lane per
-        // cell (see SPREAD); every count stays below 32 and every subtracted lane is at most
-        // the lane it is taken from, so no lane borrows from another.
-        let group_sums =
-            |x: u64| ((x + (x >> 5) + (x >> 10)) & GROUP_FIRST_LANES) * (1 | 1 << 5 | 1 << 10);
-        let mut rows = [[0u64; 3]; 3];
-        let mut band_columns = [0u64; 3];
-        for band in 0..3 {
-            for row in 0..3 {
-                rows[band][row] = SPREAD[((self.unsolved[band] >> (9 * row)) & 0x1ff) as usize];
-                band_columns[band] += rows[band][row];
-            }
-        }
-        let columns = band_columns[0] + band_columns[1] + band_columns[2];
-        let mut scores = [[0u64; 3]; 3];
-        for band in 0..3 {
-            let boxes = group_sums(band_columns[band]);
-            for row in 0..3 {
-                let cells = rows[band][row];
-                let row_count = (cells.wrapping_mul(ALL_LANES) >> 40) & 31;
-                scores[band][row] = row_count * ALL_LANES + columns + boxes
-                    - group_sums(cells)
-                    - band_columns[band];
-            }
-        }
+        // Each cell's unsolved peers, counted directly for each candidate cell: its row and box
+        // in its band, and its column in the two other bands (side by side in one word, so
+        // that two popcounts do it). Cheaper than scoring every cell of the grid first: there
+        // are rarely more than a few dozen candidates.
+        let others = OTHER_BANDS
+            .map(|[a, b]| u64::from(self.unsolved[a]) | u64::from(self.unsolved[b]) << 32);
         let mut best = (0u32, 0usize, 0usize);
         for (band, &mask) in cells.iter().enumerate() {
             for bit in bit_iter(mask & self.unsolved[band]) {
-                let (row, column) = (ROW_OF[bit & 31] as usize, COLUMN_OF[bit & 31] as usize);
-                let score = ((scores[band][row] >> (5 * column)) & 31) as u32;
+                let (band_peers, column) = PEERS[bit & 31];
+                let score = (self.unsolved[band] & band_peers).count_ones()
+                    + (others[band] & column).count_ones();
                 // +1 so that the first cell always beats the initial (0, 0, 0).
                 if score + 1 > best.0 {
                     best = (score + 1, band, bit);
@@ -417,31 +397,19 @@ impl State {
     }
 }
 
-/// `ROW_OF[bit]` and `COLUMN_OF[bit]`: the row (0..3) and column (0..9) of a band's cell (32
-/// entries, so that a mask bounds the index).
-const ROW_OF: [u8; 32] = {
-    let mut t = [0u8; 32];
+/// `PEERS[bit]`, for the cell at `bit` of a band: its peers in that band (row and box,
+/// [`BAND_PEERS`]), and its column in another band, twice: in the low and the high half of a
+/// word that holds the two other bands (32 entries, so that a mask bounds the index).
+const PEERS: [(u32, u64); 32] = {
+    let mut t = [(0u32, 0u64); 32];
     let mut bit = 0;
     while bit < 27 {
-        t[bit] = (bit / 9) as u8;
+        let column = (1u64 | 1 << 9 | 1 << 18) << (bit % 9);
+        t[bit] = (BAND_PEERS[bit], column | column << 32);
         bit += 1;
     }
     t
 };
-const COLUMN_OF: [u8; 32] = {
-    let mut t = [0u8; 32];
-    let mut bit = 0;
-    while bit < 27 {
-        t[bit] = (bit % 9) as u8;
-        bit += 1;
-    }
-    t
-};
-
-/// One in each 5-bit lane of a row's nine cells (see `SPREAD`).
-const ALL_LANES: u64 = 0x10842108421;
-/// The first lane of each box's three lanes, all five bits.
-const GROUP_FIRST_LANES: u64 = 31 | 31 << 15 | 31 << 30;
 
 /// `DIGIT_BAND[index]`: the (digit, band) of a bit of `State::dirty` (which uses 27 bits; 32
 /// entries let a mask bound the index).

@@ -116,24 +116,6 @@ pub(crate) fn triads_by_box(cells: u32) -> u32 {
 /// `ROW[r]`: the nine bits of row `r` of a band.
 pub(crate) const ROW: [u32; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
 
-/// `SPREAD[bits]`: the nine bits of a row spread to one 5-bit lane each (bit `c` becomes
-/// `1 << 5c`), so that adding spread rows counts cells per column, nine counters in one `u64`.
-pub(crate) const SPREAD: [u64; 512] = {
-    let mut t = [0u64; 512];
-    let mut bits = 0;
-    while bits < 512 {
-        let mut c = 0;
-        while c < 9 {
-            if bits & (1 << c) != 0 {
-                t[bits] |= 1 << (5 * c);
-            }
-            c += 1;
-        }
-        bits += 1;
-    }
-    t
-};
-
 /// `BYTE_BITS[bits]`: the eight bits of `bits` as the lowest bits of eight bytes (bit `j` becomes
 /// `1 << 8j`), to turn bit-sliced cell values into one byte per cell.
 pub(crate) const BYTE_BITS: [u64; 256] = {
