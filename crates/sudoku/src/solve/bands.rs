@@ -191,11 +191,15 @@ impl State {
         // row, so subtracting 1 from each row's 9-bit field borrows only inside the field, and
         // clears the field exactly when it held a single cell.
         let rest = cells & cells.wrapping_sub(ROW_LOWEST);
-        let single_row = |row: usize| if rest & ROW[row] == 0 { ROW[row] } else { 0 };
+        // Which rows' fields of `rest` are not empty, at each field's top bit: adding the
+        // eight low bits to themselves carries into the top bit exactly when one was set, and
+        // never out of the field. Then each such top bit is widened to its whole field.
+        let nonzero = (((rest & ROW_LOW_BITS) + ROW_LOW_BITS) | rest) & ROW_TOP_BIT;
+        let several = (nonzero << 1).wrapping_sub(nonzero >> 8);
         // Those that are new: a placed cell is no longer unsolved. (A solved cell keeps only
         // its own digit, so no other digit can find it single.) No table lookup, so the
         // branch below resolves early.
-        let placed = cells & (single_row(0) | single_row(1) | single_row(2)) & self.unsolved[band];
+        let placed = cells & !several & self.unsolved[band];
         if placed == 0 {
             return Some(0);
         }
@@ -428,6 +432,10 @@ const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
 /// The lowest cell of each row of a band.
 const ROW_LOWEST: u32 = 1 | 1 << 9 | 1 << 18;
+/// The highest cell of each row of a band.
+const ROW_TOP_BIT: u32 = ROW_LOWEST << 8;
+/// The eight other cells of each row of a band.
+const ROW_LOW_BITS: u32 = BAND & !ROW_TOP_BIT;
 
 /// Stack slots reserved at the first guess: enough for most searches of hard puzzles.
 const INITIAL_STACK: usize = 16;
