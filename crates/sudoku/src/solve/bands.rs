@@ -186,7 +186,6 @@ impl State {
         if cells == 0 {
             return None;
         }
-        self.cand[band][digit] = cells;
         // The cells of rows left with a single candidate. KEEP left at least one cell in each
         // row, so subtracting 1 from each row's 9-bit field borrows only inside the field, and
         // clears the field exactly when it held a single cell.
@@ -201,8 +200,12 @@ impl State {
         // branch below resolves early.
         let placed = cells & !several & self.unsolved[band];
         if placed == 0 {
+            self.cand[band][digit] = cells;
             return Some(0);
         }
+        // Otherwise `cells` is stored at the end, after the band's nine masks are read as one
+        // vector: a narrow store just before a wide load of the same bytes would stall the load
+        // until the store retires (no store forwarding).
         let columns = (placed | placed >> 9 | placed >> 18) & 0x1ff;
         let placed_columns = columns | columns << 9 | columns << 18;
         self.unsolved[band] &= !placed;
