@@ -522,21 +522,23 @@ impl Engine {
                 // The cell's lowest digit is tried first.
                 let digits = kernels.digits_meeting(&state.cand[band], 1 << bit);
                 let digit = digits.trailing_zeros() as usize % 9;
-                let mut alternative = state;
-                // The alternative is "not `digit` here". In a bivalue cell (the usual guess)
-                // that is "the other digit here", which propagates the same way but faster:
-                // placed at once instead of found again as a naked single.
-                let others = digits & !(1 << digit);
-                if others != 0 && others & (others - 1) == 0 {
-                    alternative.assign(others.trailing_zeros() as usize, band, bit);
-                } else {
-                    alternative.eliminate(digit, band, bit);
-                }
                 if self.stack.capacity() == 0 {
                     // One allocation for most searches rather than a few doublings.
                     self.stack.reserve(INITIAL_STACK);
                 }
-                self.stack.push(alternative);
+                // The alternative is "not `digit` here", made in place on the stack (one copy
+                // of the state). In a bivalue cell (the usual guess) that is "the other digit
+                // here", which propagates the same way but faster: placed at once instead of
+                // found again as a naked single.
+                self.stack.push(state);
+                if let Some(alternative) = self.stack.last_mut() {
+                    let others = digits & !(1 << digit);
+                    if others != 0 && others & (others - 1) == 0 {
+                        alternative.assign(others.trailing_zeros() as usize, band, bit);
+                    } else {
+                        alternative.eliminate(digit, band, bit);
+                    }
+                }
                 state.assign(digit, band, bit);
                 self.stats.guesses += 1;
                 continue;
