@@ -230,7 +230,7 @@ fn list(
         }
         Some(Prepared::Ready(parsed)) => parsed,
     };
-    printer.list_start(job, Some(&parsed))?;
+    printer.list_start(job)?;
     let mut search = work::search(&parsed.grid, budget);
     let mut found = 0;
     let mut problem = None;

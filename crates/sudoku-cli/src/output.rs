@@ -15,7 +15,7 @@ use crate::work::{Answer, Problem, Status, Task};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::time::Duration;
-use sudoku::format::{self, Layout, Parsed};
+use sudoku::format::{self, Layout};
 use sudoku::solve::Count;
 use sudoku::Grid;
 
@@ -123,7 +123,7 @@ impl<'a> Printer<'a> {
     /// of a list).
     pub(crate) fn record(&mut self, job: &Job, answer: &Answer) -> io::Result<()> {
         if let Task::List { .. } = self.task {
-            self.list_start(job, answer.puzzle.as_ref())?;
+            self.list_start(job)?;
             return self.list_end(job, answer);
         }
         match self.style {
@@ -191,7 +191,7 @@ impl<'a> Printer<'a> {
         let record = JsonRecord {
             file: self.sources.name(job.source),
             line: job.line,
-            input: input_text(job, answer.puzzle.as_ref()),
+            input: input_text(job),
             status: answer.status.as_str(),
             solution: solution.map(format::to_line),
             board: solution
@@ -264,13 +264,13 @@ impl<'a> Printer<'a> {
     }
 
     /// Starts the list of solutions of one puzzle (`solve --all`).
-    pub(crate) fn list_start(&mut self, job: &Job, puzzle: Option<&Parsed>) -> io::Result<()> {
+    pub(crate) fn list_start(&mut self, job: &Job) -> io::Result<()> {
         match self.style {
             Style::Json => {
                 self.buf.extend_from_slice(b"{\"file\":");
                 serde_json::to_writer(&mut self.buf, self.sources.name(job.source))?;
                 write!(self.buf, ",\"line\":{}", job.line)?;
-                if let Some(input) = input_text(job, puzzle) {
+                if let Some(input) = input_text(job) {
                     self.buf.extend_from_slice(b",\"input\":");
                     serde_json::to_writer(&mut self.buf, &input)?;
                 }
@@ -387,12 +387,11 @@ struct JsonRecord<'a> {
 
 /// The `input` of the JSON output: the puzzle as an 81-character line; none for a record that
 /// could not be parsed (its `error` says where and why).
-fn input_text(job: &Job, puzzle: Option<&Parsed>) -> Option<String> {
-    let puzzle = puzzle.or(match &job.body {
-        Body::Record(parsed) => Some(parsed),
+fn input_text(job: &Job) -> Option<String> {
+    match &job.body {
+        Body::Record(parsed) => Some(format::to_line(&parsed.grid)),
         Body::Bad(_) | Body::Unreadable(_) => None,
-    });
-    puzzle.map(|parsed| format::to_line(&parsed.grid))
+    }
 }
 
 /// The solution as a JSON board in the input's shape, when the input was a JSON board.

@@ -189,12 +189,11 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
 
 /// The grid with these values in row-major order, 0 for a blank.
 ///
-/// Every caller builds `values` from digits it has checked, so no value is above 9; one that
-/// were would become a blank (rather than a panic path). The loop has no branch, so it
-/// vectorises: a batch of easy puzzles builds a grid per line.
+/// Every caller builds `values` from digits it has checked, so no value is above 9 and
+/// [`Grid::from_values`] (one vectorised check) always succeeds; were the invariant broken, the
+/// result would be the empty grid rather than a panic.
 fn grid_from_values(values: &[u8; 81]) -> Grid {
-    let checked = values.map(|value| if value <= 9 { value } else { 0 });
-    Grid::from_values(checked).unwrap_or_default()
+    Grid::from_values(*values).unwrap_or_default()
 }
 
 /// The value of a cell character shared by every layout: `Some(1..=9)` for a digit, `Some(0)`

@@ -223,6 +223,11 @@ impl Found {
         };
         (record, self.parsed)
     }
+
+    /// The number of its first line and its puzzle, without its text.
+    fn into_puzzle(self, _line: &str) -> (usize, Parsed) {
+        (self.line, self.parsed)
+    }
 }
 
 /// Appends `line` to a record's text and says whether the text is still within the limit.
@@ -315,24 +320,14 @@ impl Records {
         line: &str,
         out: &mut Vec<Result<(Record, Parsed), ParseError>>,
     ) {
-        let mut found = mem::take(&mut self.found);
-        let line = self.push_into(line, &mut found);
-        out.extend(
-            found
-                .drain(..)
-                .map(|item| item.map(|f| f.into_record(line))),
-        );
-        self.found = found;
+        self.push_mapped(line, out, Found::into_record);
     }
 
     /// [`Records::finish`], with each record's parsed puzzle (see
     /// [`Records::push_line_parsed`]).
     pub fn finish_parsed(&mut self) -> Vec<Result<(Record, Parsed), ParseError>> {
         // Only a grid or a JSON board can be in progress, and they own their text.
-        self.end()
-            .into_iter()
-            .map(|item| item.map(|f| f.into_record("")))
-            .collect()
+        self.end_mapped(Found::into_record)
     }
 
     /// [`Records::push_line_parsed_into`] without the records' text: each record comes as the
@@ -354,17 +349,33 @@ impl Records {
         line: &str,
         out: &mut Vec<Result<(usize, Parsed), ParseError>>,
     ) {
-        let mut found = mem::take(&mut self.found);
-        self.push_into(line, &mut found);
-        out.extend(found.drain(..).map(|item| item.map(|f| (f.line, f.parsed))));
-        self.found = found;
+        self.push_mapped(line, out, Found::into_puzzle);
     }
 
     /// [`Records::finish`] in the shape of [`Records::push_line_puzzles_into`].
     pub fn finish_puzzles(&mut self) -> Vec<Result<(usize, Parsed), ParseError>> {
+        self.end_mapped(Found::into_puzzle)
+    }
+
+    /// Feeds `line` and appends what it completes to `out`, each record shaped by `shape`
+    /// (which gets the line as read, the text of a record found without one).
+    fn push_mapped<T>(
+        &mut self,
+        line: &str,
+        out: &mut Vec<Result<T, ParseError>>,
+        shape: impl Fn(Found, &str) -> T,
+    ) {
+        let mut found = mem::take(&mut self.found);
+        let line = self.push_into(line, &mut found);
+        out.extend(found.drain(..).map(|item| item.map(|f| shape(f, line))));
+        self.found = found;
+    }
+
+    /// Ends the input (see [`Records::finish`]), each record shaped by `shape`.
+    fn end_mapped<T>(&mut self, shape: impl Fn(Found, &str) -> T) -> Vec<Result<T, ParseError>> {
         self.end()
             .into_iter()
-            .map(|item| item.map(|f| (f.line, f.parsed)))
+            .map(|item| item.map(|f| shape(f, "")))
             .collect()
     }
 
