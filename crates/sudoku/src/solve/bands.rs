@@ -118,11 +118,29 @@ impl State {
 
     /// Propagates to a fixed point; `false` on a contradiction. The cheap passes run first:
     /// the stack pass only when band updates and naked singles are stuck.
-    #[inline(always)]
     ///
     /// `counts` is left holding the candidate counts of the final state, for
     /// [`State::choose_guess`], whenever it returns `true` on an unsolved state.
-    fn propagate<K: Kernels>(&mut self, kernels: K, counts: &mut [[u32; 3]; 3]) -> bool {
+    ///
+    /// With `sweep` (the search's root, where every (digit, band) pair is dirty), a CPU path
+    /// with a whole-grid kernel ([`Kernels::propagate`]) propagates instead: same rules, same
+    /// fixed point, all pairs at once.
+    #[inline(always)]
+    fn propagate<K: Kernels>(
+        &mut self,
+        kernels: K,
+        counts: &mut [[u32; 3]; 3],
+        sweep: bool,
+    ) -> bool {
+        if sweep {
+            if let Some(fixed) = kernels.propagate(&mut self.cand, &mut self.unsolved, counts) {
+                self.dirty = 0;
+                self.stack_dirty = 0;
+                return fixed;
+            }
+            // No kernel, or it stopped early: the loop below finishes from whatever it
+            // removed (the root's dirty marks are all still set).
+        }
         loop {
             // Band updates run in waves: a wave takes every dirty (digit, band) at once, so the
             // next update's index comes from the wave's own mask, not from what the previous
@@ -497,6 +515,7 @@ impl Engine {
                 guesses: self.stats.guesses,
             });
         }
+        let mut root = self.puzzle.is_some();
         if let Some(puzzle) = self.puzzle.take() {
             self.current = State::new(&puzzle, kernels);
         }
@@ -507,7 +526,9 @@ impl Engine {
         // The state stays in this local across guesses; only alternatives go to the stack.
         let mut counts = [[0u32; 3]; 3];
         loop {
-            if state.propagate(kernels, &mut counts) {
+            // Only the root is swept: see `Kernels::propagate`.
+            let sweep = std::mem::take(&mut root);
+            if state.propagate(kernels, &mut counts, sweep) {
                 if state.is_solved() {
                     self.stats.solutions += 1;
                     return Ok(Some(state.solution(kernels)));
@@ -548,5 +569,110 @@ impl Engine {
                 None => return Ok(None),
             };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::simd::{avx512_propagate, Scalar};
+
+    /// A small xorshift generator: the walks below are the same on every run.
+    struct Walk(u64);
+
+    impl Walk {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Propagates `state` with the band engine and with the AVX-512 sweep; both must agree on
+    /// the outcome and, at a fixed point, on the whole state and the counts the guess reads.
+    /// Returns the band engine's result.
+    fn both_ways(state: &State) -> Option<State> {
+        let mut banded = *state;
+        let mut banded_counts = [[0u32; 3]; 3];
+        let fixed = banded.propagate(Scalar, &mut banded_counts, false);
+        let mut swept = *state;
+        let mut swept_counts = [[0u32; 3]; 3];
+        let swept_fixed = avx512_propagate(&mut swept.cand, &mut swept.unsolved, &mut swept_counts);
+        if crate::solve::CpuPath::Avx512.is_supported() {
+            // The sweep never stops early.
+            let swept_fixed = swept_fixed.expect("a finished sweep");
+            assert_eq!(swept_fixed, fixed, "{state:?}");
+            if fixed {
+                assert_eq!(swept.cand, banded.cand, "{state:?}");
+                assert_eq!(swept.unsolved, banded.unsolved, "{state:?}");
+                if !banded.is_solved() {
+                    assert_eq!(swept_counts, banded_counts, "{state:?}");
+                }
+            }
+        }
+        fixed.then_some(banded)
+    }
+
+    /// From the root of every sample puzzle and of puzzles with a few clues removed or
+    /// changed (many with no solution), random walks of guesses and eliminations, as the
+    /// search makes them: the sweep reaches the band engine's fixed point, or fails with it,
+    /// at every step.
+    #[test]
+    fn the_sweep_reaches_the_band_engines_fixed_point() {
+        let sample = include_str!("../../../../testdata/sample.txt");
+        let mut walk = Walk(0x853c_49e6_748f_ea9b);
+        let mut compared = 0;
+        for line in sample.lines().filter(|line| line.len() >= 81) {
+            let grid = crate::format::parse(&line[..81])
+                .expect("sample puzzle")
+                .grid;
+            for variant in 0..4 {
+                let mut values = *grid.values();
+                // Variant 0 is the puzzle; the others change a few cells (clues gone, or a
+                // random digit in a random cell: often a contradiction).
+                for _ in 0..variant * 2 {
+                    let cell = walk.below(81);
+                    values[cell] = if variant == 1 {
+                        0
+                    } else {
+                        walk.below(10) as u8
+                    };
+                }
+                let Some(grid) = Grid::from_values(values) else {
+                    continue;
+                };
+                let Some(root) = State::new(&grid, Scalar) else {
+                    continue;
+                };
+                let Some(mut state) = both_ways(&root) else {
+                    compared += 1;
+                    continue;
+                };
+                compared += 1;
+                while !state.is_solved() {
+                    let band = walk.below(3);
+                    let Some(bit) = bit_iter(state.unsolved[band]).nth(walk.below(27)) else {
+                        continue;
+                    };
+                    let digits: Vec<usize> = (0..9)
+                        .filter(|&d| state.cand[band][d] >> bit & 1 == 1)
+                        .collect();
+                    let digit = digits[walk.below(digits.len())];
+                    let mut next = state;
+                    if walk.below(2) == 0 {
+                        next.assign(digit, band, bit);
+                    } else {
+                        next.eliminate(digit, band, bit);
+                    }
+                    compared += 1;
+                    match both_ways(&next) {
+                        Some(after) => state = after,
+                        None => break,
+                    }
+                }
+            }
+        }
+        assert!(compared > 1000, "only {compared} states compared");
     }
 }

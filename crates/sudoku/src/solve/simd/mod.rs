@@ -5,9 +5,12 @@
 //! search is `#[inline(always)]` into [`Engine::next_solution`]. Each x86 path below is a thin
 //! `#[target_feature]` wrapper around that one call, so the whole search is compiled again with
 //! the wrapper's features (VEX encoding, `popcnt`, `tzcnt`, AVX2 vectorisation of the loops over
-//! nine digits). There is no hand-written intrinsic: the paths run the very same source and
-//! integer operations, so they give identical answers, guess counts included, by construction;
-//! `tests/cpu_paths.rs` checks that on the corpus for every path the machine supports.
+//! nine digits). A few operations are [`Kernels`], with intrinsics per path that compute the
+//! same values as the portable code (unit tests below compare them). One kernel is more than an
+//! operation: on AVX-512 the root of each search is propagated in whole-grid sweeps
+//! (`sweep.rs`), by the band engine's rules, so to the same fixed point. Every path therefore
+//! gives identical answers, guess counts included; `tests/cpu_paths.rs` checks that on the
+//! corpus, samples of the shared sets and random grids for every path the machine supports.
 //!
 //! This is the only module allowed `unsafe`: calling a `#[target_feature]` function is unsafe
 //! because running it on a CPU without the features is undefined behaviour. A [`Verified`] path
@@ -22,6 +25,9 @@ use super::bands::Engine;
 use super::tables::{triads_by_box, BAND, BYTE_BITS, KEEP_BY_BOX};
 use super::BudgetExhausted;
 use crate::board::Grid;
+
+#[cfg(target_arch = "x86_64")]
+mod sweep;
 
 /// A compiled variant of the solver, by the x86 instruction-set level it was compiled for.
 ///
@@ -186,6 +192,25 @@ pub(crate) trait Kernels: Copy {
     fn keep(self, cells: u32) -> u32 {
         keep_by_shifts(cells)
     }
+
+    /// The whole propagation of a state (its candidates and unsolved cells) to its fixed point,
+    /// for a path with a kernel for it: `Some(false)` on a contradiction, `Some(true)` with
+    /// `counts` describing the final state as [`super::bands`] documents. `None` on the paths
+    /// without one (or if the kernel stopped early, leaving a partly propagated state): the
+    /// band engine then propagates by itself, to the same fixed point.
+    ///
+    /// The AVX-512 path has one (`sweep.rs`: every (digit, band) pair in each step, in vector
+    /// lanes). The search calls it for its root only, where every pair has work; after a
+    /// guess, one pair is dirty and the band engine's own loop is faster.
+    #[inline(always)]
+    fn propagate(
+        self,
+        _cand: &mut [[u32; 9]; 3],
+        _unsolved: &mut [u32; 3],
+        _counts: &mut [[u32; 3]; 3],
+    ) -> Option<bool> {
+        None
+    }
 }
 
 /// Each band's givens as `[band][digit]` masks (the cells holding `digit + 1`), and each band's
@@ -329,6 +354,25 @@ fn next_solution_portable(
     #[cfg(not(target_arch = "x86_64"))]
     {
         engine.next_solution(budget, Scalar)
+    }
+}
+
+/// The AVX-512 whole-grid propagation of a state, for the band engine's tests: `None` when
+/// this CPU (or target) has no AVX-512, or if the sweep stopped early.
+#[cfg(test)]
+pub(crate) fn avx512_propagate(
+    cand: &mut [[u32; 9]; 3],
+    unsolved: &mut [u32; 3],
+    counts: &mut [[u32; 3]; 3],
+) -> Option<bool> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        x86::avx512_propagate(cand, unsolved, counts)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (cand, unsolved, counts);
+        None
     }
 }
 
@@ -479,6 +523,23 @@ mod x86 {
         }
 
         #[inline(always)]
+        fn propagate(
+            self,
+            cand: &mut [[u32; 9]; 3],
+            unsolved: &mut [u32; 3],
+            counts: &mut [[u32; 3]; 3],
+        ) -> Option<bool> {
+            // SAFETY: only reached on CPUs with AVX-512F, which `CpuPath::Avx512` requires
+            // before an `Avx2::<true>` value is made; the sweep's loads and stores are masked
+            // to the nine digits of each band's `[u32; 9]`.
+            if AVX512 {
+                unsafe { super::sweep::propagate(cand, unsolved, counts) }
+            } else {
+                None
+            }
+        }
+
+        #[inline(always)]
         fn keep(self, cells: u32) -> u32 {
             if !AVX512 {
                 return keep_by_shifts(cells);
@@ -546,6 +607,23 @@ mod x86 {
         super::CpuPath::Avx512
             .is_supported()
             .then(|| unsafe { with_avx512(cand) })
+    }
+
+    /// The AVX-512 whole-grid propagation ([`Kernels::propagate`]) of a state, or `None` on a
+    /// CPU without AVX-512F (or if the sweep stopped early).
+    #[cfg(test)]
+    pub(crate) fn avx512_propagate(
+        cand: &mut [[u32; 9]; 3],
+        unsolved: &mut [u32; 3],
+        counts: &mut [[u32; 3]; 3],
+    ) -> Option<bool> {
+        // SAFETY: called only after AVX-512F was detected on this CPU, the feature the sweep
+        // is compiled for.
+        if super::CpuPath::Avx512.is_supported() {
+            unsafe { super::sweep::propagate(cand, unsolved, counts) }
+        } else {
+            None
+        }
     }
 
     /// The `pext` version of [`Kernels::keep`], or `None` on a CPU without BMI2.
