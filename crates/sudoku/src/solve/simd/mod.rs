@@ -193,15 +193,16 @@ pub(crate) trait Kernels: Copy {
         keep_by_shifts(cells)
     }
 
+    /// Whether [`Kernels::propagate`] is a whole-grid kernel (the AVX-512 path: `sweep.rs`, every
+    /// (digit, band) pair in each step, in vector lanes). The band engine hands over to it when
+    /// many pairs are dirty; with one pair dirty (after a guess) its own loop is faster.
+    const SWEEPS: bool = false;
+
     /// The whole propagation of a state (its candidates and unsolved cells) to its fixed point,
-    /// for a path with a kernel for it: `Some(false)` on a contradiction, `Some(true)` with
-    /// `counts` describing the final state as [`super::bands`] documents. `None` on the paths
-    /// without one (or if the kernel stopped early, leaving a partly propagated state): the
-    /// band engine then propagates by itself, to the same fixed point.
-    ///
-    /// The AVX-512 path has one (`sweep.rs`: every (digit, band) pair in each step, in vector
-    /// lanes). The search calls it for its root only, where every pair has work; after a
-    /// guess, one pair is dirty and the band engine's own loop is faster.
+    /// on a path where [`Kernels::SWEEPS`]: `Some(false)` on a contradiction, `Some(true)` with
+    /// `counts` describing the final state as [`super::bands`] documents. `None` if the kernel
+    /// stopped early, leaving a partly propagated state (and on the other paths): the band
+    /// engine then propagates by itself, to the same fixed point.
     #[inline(always)]
     fn propagate(
         self,
@@ -451,6 +452,8 @@ mod x86 {
     }
 
     impl<const AVX512: bool> Kernels for Avx2<AVX512> {
+        const SWEEPS: bool = AVX512;
+
         #[inline(always)]
         fn digits_meeting(self, cands: &[u32; 9], cells: u32) -> u32 {
             // SAFETY: an `Avx2` value exists only inside `next_solution_avx2` and

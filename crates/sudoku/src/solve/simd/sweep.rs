@@ -4,12 +4,12 @@
 //!
 //! The band engine ([`super::super::bands`]) applies its rules one (digit, band) pair at a time,
 //! for the pairs marked dirty. A sweep applies them to every pair in the same few vector
-//! instructions, whether the pair changed or not. That pays when most pairs have work: the
-//! root of a search, where every pair is dirty (kaggle puzzles are solved there, in about four
-//! sweeps against about forty band updates). After a guess only one pair is dirty, and there
-//! the band engine is as fast or faster (measured: used for every propagation, sweeps made
-//! hardest_1905_11plus 2% faster and top1465 8% and serg_benchmark 10% slower), so the search
-//! sweeps only its root ([`super::Kernels::propagate`]).
+//! instructions, whether the pair changed or not. That pays when many pairs have work: at the
+//! root of a search every pair is dirty (kaggle puzzles are solved there, in about four sweeps
+//! against about forty band updates), and a guess that starts a cascade soon marks many. After
+//! a guess only one pair is dirty, and there the band engine is faster (sweeping every
+//! propagation made top1465 8% and serg_benchmark 10% slower). So the band engine hands over
+//! to this kernel when a wave has at least its `SWEEP_AT` dirty pairs.
 //!
 //! The rules are the band engine's, so the fixed point is the same: every rule only removes
 //! candidates, and a removal stays valid whatever else was removed before, so applying the same
@@ -20,7 +20,8 @@
 //!
 //! Each sweep:
 //! 1. keeps the cells on a triad permutation (the band engine's `KEEP` table, read with one
-//!    gather per band), and fails when a digit has no cell left in a band;
+//!    gather per band, masked to the nine digit lanes: a full gather was 2-6% slower), and
+//!    fails when a digit has no cell left in a band;
 //! 2. places the row singles that are still unsolved: clears the placed cells for the other
 //!    digits and the placed columns in the other bands. A cell claimed by two digits is cleared
 //!    for both, and two placements of a digit in one column clear each other, so the next
@@ -39,7 +40,7 @@
 use std::arch::x86_64::{
     __m512i, _mm512_add_epi32, _mm512_alignr_epi32, _mm512_and_si512, _mm512_andnot_si512,
     _mm512_broadcastd_epi32, _mm512_castsi512_si128, _mm512_cmpneq_epi32_mask,
-    _mm512_cvtsi512_si32, _mm512_i32gather_epi32, _mm512_mask_storeu_epi32,
+    _mm512_cvtsi512_si32, _mm512_mask_i32gather_epi32, _mm512_mask_storeu_epi32,
     _mm512_maskz_loadu_epi32, _mm512_or_si512, _mm512_set1_epi32, _mm512_setzero_si512,
     _mm512_slli_epi32, _mm512_srli_epi32, _mm512_sub_epi32, _mm512_ternarylogic_epi32,
     _mm512_test_epi32_mask, _mm512_testn_epi32_mask,
@@ -132,7 +133,14 @@ fn keep(x: V) -> V {
     let index = and(or3(any, shr::<8>(any), shr::<16>(any)), splat(0x1ff));
     // SAFETY: every index is masked to nine bits, so each lane reads one of the 512 entries
     // of the table (4-byte entries, scale 4).
-    let kept = unsafe { _mm512_i32gather_epi32::<4>(index, KEEP_BY_BOX.as_ptr().cast()) };
+    let kept = unsafe {
+        _mm512_mask_i32gather_epi32::<4>(
+            _mm512_setzero_si512(),
+            DIGITS,
+            index,
+            KEEP_BY_BOX.as_ptr().cast(),
+        )
+    };
     and(x, kept)
 }
 
@@ -268,8 +276,8 @@ fn doubled(x: V) -> bool {
 /// [`MAX_SWEEPS`], which that bound makes unreachable) leaves a partly propagated state for the
 /// band engine to finish: a bound rather than a hang if that reasoning were ever wrong.
 ///
-/// Not inlined: it runs once per search, and kept out of the search loop it leaves that loop's
-/// code as it was (inlined, count mode on the hard sets ran 1-2% slower).
+/// Not inlined: it leaves the band engine's loop as it was, and inlining it measured no
+/// faster (0.99-1.01 on every set).
 #[inline(never)]
 #[target_feature(enable = "avx512f")]
 pub(super) fn propagate(
