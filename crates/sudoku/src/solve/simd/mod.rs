@@ -7,8 +7,9 @@
 //! the wrapper's features (VEX encoding, `popcnt`, `tzcnt`, AVX2 vectorisation of the loops over
 //! nine digits). A few operations are [`Kernels`], with intrinsics per path that compute the
 //! same values as the portable code (unit tests below compare them). One kernel is more than an
-//! operation: on AVX-512 the root of each search is propagated in whole-grid sweeps
-//! (`sweep.rs`), by the band engine's rules, so to the same fixed point. Every path therefore
+//! operation: on AVX-512, a propagation with many dirty (digit, band) pairs (the root of a
+//! search, a cascade after a guess) runs in whole-grid sweeps (`sweep.rs`), by the band
+//! engine's rules, so to the same fixed point. Every path therefore
 //! gives identical answers, guess counts included; `tests/cpu_paths.rs` checks that on the
 //! corpus, samples of the shared sets and random grids for every path the machine supports.
 //!
@@ -532,10 +533,10 @@ mod x86 {
             unsolved: &mut [u32; 3],
             counts: &mut [[u32; 3]; 3],
         ) -> Option<bool> {
-            // SAFETY: only reached on CPUs with AVX-512F, which `CpuPath::Avx512` requires
-            // before an `Avx2::<true>` value is made; the sweep's loads and stores are masked
-            // to the nine digits of each band's `[u32; 9]`.
             if AVX512 {
+                // SAFETY: only reached on CPUs with AVX-512F, which `CpuPath::Avx512` requires
+                // before an `Avx2::<true>` value is made (the sweep's own memory accesses are
+                // masked to each band's nine `u32`s, see there).
                 unsafe { super::sweep::propagate(cand, unsolved, counts) }
             } else {
                 None
