@@ -31,7 +31,7 @@
 //! resumable, which gives enumeration, counting and a guess budget for free.
 
 use super::simd::Kernels;
-use super::tables::{BAND, BAND_PEERS, ROW};
+use super::tables::{BAND, BAND_PEERS, ROW, ROW_LOWEST, ROW_LOW_BITS, ROW_TOP_BIT};
 use super::{BudgetExhausted, Stats};
 use crate::board::Grid;
 
@@ -460,13 +460,6 @@ const ALL_PAIRS: u32 = (1 << 27) - 1;
 
 /// `OTHER_BANDS[band]`: the two other bands.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
-
-/// The lowest cell of each row of a band.
-const ROW_LOWEST: u32 = 1 | 1 << 9 | 1 << 18;
-/// The highest cell of each row of a band.
-const ROW_TOP_BIT: u32 = ROW_LOWEST << 8;
-/// The eight other cells of each row of a band.
-const ROW_LOW_BITS: u32 = BAND & !ROW_TOP_BIT;
 
 /// Stack slots reserved at the first guess: enough for most searches of hard puzzles.
 const INITIAL_STACK: usize = 16;

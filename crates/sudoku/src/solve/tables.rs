@@ -109,9 +109,18 @@ pub(crate) const KEEP_BY_BOX: [u32; 512] = {
 /// as triads never straddle a row; three shifts gather those nine bits.
 #[inline(always)]
 pub(crate) fn triads_by_box(cells: u32) -> u32 {
-    let any = (cells | cells >> 1 | cells >> 2) & 0o111_111_111;
+    let any = (cells | cells >> 1 | cells >> 2) & TRIAD_FIRSTS;
     (any | any >> 8 | any >> 16) & 0x1ff
 }
+
+/// The lowest cell of each row of a band.
+pub(crate) const ROW_LOWEST: u32 = 1 | 1 << 9 | 1 << 18;
+/// The highest cell of each row of a band.
+pub(crate) const ROW_TOP_BIT: u32 = ROW_LOWEST << 8;
+/// The eight other cells of each row of a band.
+pub(crate) const ROW_LOW_BITS: u32 = BAND & !ROW_TOP_BIT;
+/// The first cell of every triad of a band (bit `9 * row + 3 * box`).
+pub(crate) const TRIAD_FIRSTS: u32 = 0o111_111_111;
 
 /// `ROW[r]`: the nine bits of row `r` of a band.
 pub(crate) const ROW: [u32; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];

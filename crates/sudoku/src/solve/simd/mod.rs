@@ -391,7 +391,7 @@ mod x86 {
     };
 
     use super::super::bands::Engine;
-    use super::super::tables::{BAND, KEEP};
+    use super::super::tables::{BAND, KEEP, TRIAD_FIRSTS};
     use super::super::BudgetExhausted;
     use super::Kernels;
     use super::{givens_by_planes, keep_by_shifts, values_by_planes};
@@ -552,7 +552,7 @@ mod x86 {
             let any = cells | cells >> 1 | cells >> 2;
             // SAFETY: only reached on CPUs with BMI2, which `CpuPath::Avx512` requires (with
             // `CpuPath::Avx2`'s features) before an `Avx2::<true>` value is made.
-            let triads = unsafe { _pext_u32(any, 0o111_111_111) };
+            let triads = unsafe { _pext_u32(any, TRIAD_FIRSTS) };
             // `pext` packs the triads row by row (bit `3 * row + box`), the order of `KEEP`;
             // the index is below 512.
             KEEP[triads as usize & 0x1ff]

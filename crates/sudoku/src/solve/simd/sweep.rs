@@ -46,21 +46,15 @@ use std::arch::x86_64::{
     _mm512_test_epi32_mask, _mm512_testn_epi32_mask,
 };
 
-use super::super::tables::{BAND, KEEP_BY_BOX};
+use super::super::tables::{
+    BAND, KEEP_BY_BOX, ROW_LOWEST, ROW_LOW_BITS, ROW_TOP_BIT, TRIAD_FIRSTS,
+};
 
 /// More sweeps than any propagation can need (see [`propagate`]).
 const MAX_SWEEPS: u32 = 2048;
 
 /// The nine digit lanes of a band vector.
 const DIGITS: u16 = 0x1ff;
-/// Bit 0 of every triad.
-const TRIADS: u32 = 0o111_111_111;
-/// The lowest cell of each row of a band.
-const ROW_LOWEST: u32 = 1 | 1 << 9 | 1 << 18;
-/// The highest cell of each row of a band.
-const ROW_TOP_BIT: u32 = ROW_LOWEST << 8;
-/// The eight other cells of each row of a band.
-const ROW_LOW_BITS: u32 = BAND & !ROW_TOP_BIT;
 
 type V = __m512i;
 
@@ -123,6 +117,13 @@ fn down<const N: i32>(a: V) -> V {
     _mm512_alignr_epi32::<N>(_mm512_setzero_si512(), a)
 }
 
+/// Each lane's non-empty triads, at each triad's first cell.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn triads(x: V) -> V {
+    and(or3(x, shr::<1>(x), shr::<2>(x)), splat(TRIAD_FIRSTS))
+}
+
 /// Each lane's cells that lie on a triad permutation of its band: the band engine's table,
 /// read for the nine digit lanes with one gather (the other lanes are zero). Computing it
 /// with rotations took about thirty instructions, half of them shifts, which AVX-512 runs on
@@ -131,7 +132,7 @@ fn down<const N: i32>(a: V) -> V {
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn keep(x: V) -> V {
-    let any = and(or3(x, shr::<1>(x), shr::<2>(x)), splat(TRIADS));
+    let any = triads(x);
     let index = and(or3(any, shr::<8>(any), shr::<16>(any)), splat(0x1ff));
     // SAFETY: every index is masked to nine bits, so each lane reads one of the 512 entries
     // of the table (4-byte entries, scale 4).
@@ -172,14 +173,9 @@ fn column2(x: V) -> V {
 fn row_singles(cells: V) -> V {
     // As in the band engine: every row has a cell (after `keep`), so subtracting each row's
     // lowest bit borrows only inside the row.
+    // The rows with a second cell are those where `rest` is not empty.
     let rest = and(cells, _mm512_sub_epi32(cells, splat(ROW_LOWEST)));
-    let low = splat(ROW_LOW_BITS);
-    let nonzero = and(
-        or(_mm512_add_epi32(and(rest, low), low), rest),
-        splat(ROW_TOP_BIT),
-    );
-    let several = _mm512_sub_epi32(shl::<1>(nonzero), shr::<8>(nonzero));
-    and_not(cells, several)
+    and_not(cells, row_spread(rest))
 }
 
 /// The cells of each lane's rows that hold a cell of the lane.
@@ -198,7 +194,7 @@ fn row_spread(x: V) -> V {
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn box_spread(x: V) -> V {
-    let t = and(or3(x, shr::<1>(x), shr::<2>(x)), splat(TRIADS));
+    let t = triads(x);
     let boxes = and(or3(t, shr::<9>(t), shr::<18>(t)), splat(0o111));
     let boxes = or3(boxes, shl::<9>(boxes), shl::<18>(boxes));
     or3(boxes, shl::<1>(boxes), shl::<2>(boxes))
@@ -262,7 +258,7 @@ fn doubled(x: V) -> bool {
         let r = and(x, splat(0x1ff << (9 * k)));
         *doubled_row = and(r, _mm512_sub_epi32(r, splat(1 << (9 * k))));
     }
-    let t = and(or3(x, shr::<1>(x), shr::<2>(x)), splat(TRIADS));
+    let t = triads(x);
     let (t1, t2) = (shr::<9>(t), shr::<18>(t));
     let boxes = and(or(or(and(t, t1), and(t, t2)), and(t1, t2)), splat(0o111));
     let any = or(or(or(rows[0], rows[1]), rows[2]), boxes);
