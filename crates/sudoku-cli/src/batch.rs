@@ -207,7 +207,7 @@ impl Outcome {
                 printer.unreadable(job, message)?;
             }
             // Only unreadable inputs come without an answer.
-            (None, Body::Record(..) | Body::Bad(_)) => {}
+            (None, Body::Record(..) | Body::Plain(_) | Body::Bad(_)) => {}
         }
         Ok(())
     }

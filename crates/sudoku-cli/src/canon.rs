@@ -155,6 +155,7 @@ fn run(what: Action, options: &RunArgs, sources: &Sources) -> anyhow::Result<boo
 fn outcome(what: Action, number: u64, job: &Job) -> Outcome {
     let grid = match &job.body {
         Body::Record(parsed) => parsed.grid,
+        Body::Plain(line) => line.parsed().grid,
         Body::Bad(err) => return Outcome::Bad(err.clone()),
         Body::Unreadable(message) => return Outcome::Unreadable(message.clone()),
     };

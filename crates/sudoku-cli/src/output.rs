@@ -390,6 +390,7 @@ struct JsonRecord<'a> {
 fn input_text(job: &Job) -> Option<String> {
     match &job.body {
         Body::Record(parsed) => Some(format::to_line(&parsed.grid)),
+        Body::Plain(line) => Some(format::to_line(&line.parsed().grid)),
         Body::Bad(_) | Body::Unreadable(_) => None,
     }
 }

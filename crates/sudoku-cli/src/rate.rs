@@ -93,6 +93,7 @@ fn rate_job(rater: &Rater<'_>, job: Job) -> Done {
     let started = Instant::now();
     let parsed = match &job.body {
         Body::Record(parsed) => Ok(*parsed),
+        Body::Plain(line) => Ok(line.parsed()),
         Body::Bad(err) => Err(err.clone()),
         Body::Unreadable(message) => {
             let verdict = Verdict::Unreadable(message.clone());

@@ -201,6 +201,7 @@ fn invalid(parsed: Parsed, violation: RuleViolation, started: Option<Instant>) -
 fn parse(job: &Job, started: Option<Instant>) -> Option<Prepared> {
     match &job.body {
         Body::Record(parsed) => Some(Prepared::Ready(*parsed)),
+        Body::Plain(line) => Some(Prepared::Ready(line.parsed())),
         Body::Bad(err) => {
             let mut answer = Answer::new(Status::Error, None, started);
             answer.problem = Some(Problem::from_parse(err));

@@ -1,7 +1,8 @@
 //! The 81-character line: 81 cells in row-major order, then optionally a separator and fields
 //! that are ignored.
 
-use super::{cell_value, ParseError, ParseErrorKind};
+use super::{cell_value, grid_from_values, Layout, ParseError, ParseErrorKind, Parsed};
+use std::fmt;
 
 /// The number of cells in a puzzle.
 const CELLS: usize = 81;
@@ -96,6 +97,77 @@ fn parse_plain_line(bytes: &[u8]) -> Option<[u8; CELLS]> {
         good &= is_digit | is_blank;
     }
     good.then_some(values)
+}
+
+/// A puzzle line in the plainest spelling, checked but not yet turned into a grid: 81 cells
+/// that are ASCII digits (`0` a blank) or `.`, then nothing, or an ASCII separator (whitespace,
+/// `,`, `;`, `:`) and fields that are ignored. That is how nearly every large puzzle collection
+/// is written.
+///
+/// It lets a reader that feeds [`Records`](super::Records) on one thread leave the conversion
+/// to the threads that solve: see [`Records::push_plain_line`](super::Records::push_plain_line).
+/// [`PlainLine::parsed`] gives exactly what the splitter or [`parse`](super::parse) gives for
+/// the same line.
+///
+/// ```
+/// use sudoku::format::{self, PlainLine};
+///
+/// let text = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+/// let plain = PlainLine::new(format!("{text},rated 2.3").as_bytes()).expect("plain");
+/// assert_eq!(plain.parsed(), format::parse(text)?);
+/// assert!(PlainLine::new(b"53..7").is_none());
+/// // Other blanks and layouts are read by the splitter, not here.
+/// assert!(PlainLine::new(text.replace('.', "_").as_bytes()).is_none());
+/// # Ok::<(), format::ParseError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PlainLine {
+    cells: [u8; CELLS],
+}
+
+impl PlainLine {
+    /// The line's cells if `line` (without its line break) is plain, `None` otherwise.
+    #[inline]
+    pub fn new(line: &[u8]) -> Option<PlainLine> {
+        let cells: &[u8; CELLS] = line.get(..CELLS)?.try_into().ok()?;
+        match line.get(CELLS) {
+            None => {}
+            Some(&next) if next.is_ascii_whitespace() || matches!(next, b',' | b';' | b':') => {}
+            Some(_) => return None,
+        }
+        // No early exit, so that the compiler checks the bytes a vector at a time.
+        let mut good = true;
+        for &byte in cells {
+            good &= byte.wrapping_sub(b'0') <= 9 || byte == b'.';
+        }
+        good.then_some(PlainLine { cells: *cells })
+    }
+
+    /// The puzzle, as [`parse`](super::parse) reads the line.
+    pub fn parsed(&self) -> Parsed {
+        let mut values = [0u8; CELLS];
+        for (value, &byte) in values.iter_mut().zip(&self.cells) {
+            let digit = byte.wrapping_sub(b'0');
+            *value = if digit <= 9 { digit } else { 0 };
+        }
+        Parsed {
+            grid: grid_from_values(&values),
+            layout: Layout::Line,
+        }
+    }
+
+    /// The 81 cells as written.
+    pub fn cells(&self) -> &[u8; CELLS] {
+        &self.cells
+    }
+}
+
+impl fmt::Debug for PlainLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Every byte is ASCII, so each is one char.
+        let text: String = self.cells.iter().map(|&byte| char::from(byte)).collect();
+        f.debug_tuple("PlainLine").field(&text).finish()
+    }
 }
 
 #[cfg(test)]

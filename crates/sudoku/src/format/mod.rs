@@ -57,6 +57,7 @@ mod line;
 mod print;
 mod records;
 
+pub use line::PlainLine;
 pub use print::{line_bytes, to_grid, to_json, to_line};
 pub use records::{Record, Records, MAX_RECORD_BYTES};
 

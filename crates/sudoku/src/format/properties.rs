@@ -1,7 +1,7 @@
 //! Property tests of the format module: every printed form reads back, a stream of mixed
 //! layouts splits into the right records, and no text makes parsing panic.
 
-use super::{parse, to_grid, to_json, to_line, Layout, Parsed, Record, Records};
+use super::{parse, to_grid, to_json, to_line, Layout, Parsed, PlainLine, Record, Records};
 use crate::board::Grid;
 use proptest::prelude::*;
 
@@ -86,18 +86,28 @@ fn formatish_text() -> impl Strategy<Value = String> {
 
 /// Splits `text` and checks the splitter's promises: every record it returns parses, to the
 /// puzzle that the `_parsed` methods give with it, and the `_puzzles` methods give the same
-/// lines, puzzles and errors without the text.
+/// lines, puzzles and errors without the text, as does a reader that hands plain lines over
+/// through [`Records::push_plain_line`].
 fn split_checked(text: &str) -> Result<Vec<Result<Record, super::ParseError>>, TestCaseError> {
     let (mut records, mut parsed, mut puzzles) = (Records::new(), Records::new(), Records::new());
     let (mut out, mut with_parsed, mut without_text) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut plain, mut with_plain) = (Records::new(), Vec::new());
     for line in text.split('\n') {
         out.extend(records.push_line(line));
         parsed.push_line_parsed_into(line, &mut with_parsed);
         puzzles.push_line_puzzles_into(line, &mut without_text);
+        let handed_over = PlainLine::new(line.as_bytes())
+            .and_then(|cells| Some((plain.push_plain_line(&cells)?, cells.parsed())));
+        match handed_over {
+            Some(record) => with_plain.push(Ok(record)),
+            None => plain.push_line_puzzles_into(line, &mut with_plain),
+        }
     }
     out.extend(records.finish());
     with_parsed.extend(parsed.finish_parsed());
     without_text.extend(puzzles.finish_puzzles());
+    with_plain.extend(plain.finish_puzzles());
+    prop_assert_eq!(&with_plain, &without_text);
     for record in out.iter().flatten() {
         prop_assert!(
             record.parse().is_ok(),

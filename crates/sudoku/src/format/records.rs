@@ -13,7 +13,7 @@
 
 use super::grid::{scan_row, RowProblem, RowScan};
 use super::json::{is_comment_line, parse_json, BracketScanner};
-use super::line::parse_line;
+use super::line::{parse_line, PlainLine};
 use super::{grid_from_values, Layout, ParseError, ParseErrorKind, Parsed};
 use std::mem;
 
@@ -350,6 +350,36 @@ impl Records {
         out: &mut Vec<Result<(usize, Parsed), ParseError>>,
     ) {
         self.push_mapped(line, out, Found::into_puzzle);
+    }
+
+    /// Feeds a [`PlainLine`] when the splitter is between records, where such a line is a
+    /// record on its own: returns its line number, and its puzzle is [`PlainLine::parsed`].
+    /// Returns `None`, having consumed nothing, inside a grid or a JSON board: push the line
+    /// with [`Records::push_line_puzzles_into`] then.
+    ///
+    /// For a batch reader on one thread feeding solvers on others: the line is counted and
+    /// checked here, in order, and converted later, in parallel.
+    ///
+    /// ```
+    /// use sudoku::format::{PlainLine, Records};
+    /// let line = "1".repeat(81);
+    /// let plain = PlainLine::new(line.as_bytes()).expect("plain");
+    /// let mut records = Records::new();
+    /// let mut found = Vec::new();
+    /// records.push_line_puzzles_into("# a comment", &mut found);
+    /// assert_eq!(records.push_plain_line(&plain), Some(2));
+    /// records.push_line_puzzles_into("[[1,2,3,4,5,6,7,8,9],", &mut found);
+    /// assert_eq!(records.push_plain_line(&plain), None);
+    /// ```
+    pub fn push_plain_line(&mut self, _line: &PlainLine) -> Option<usize> {
+        // `idle` makes such a line a record and drops a pending top border, as here.
+        if !matches!(self.state, State::Idle { .. }) {
+            return None;
+        }
+        self.line_no = self.line_no.saturating_add(1);
+        self.fresh = false;
+        self.state = State::default();
+        Some(self.line_no)
     }
 
     /// [`Records::finish`] in the shape of [`Records::push_line_puzzles_into`].
@@ -1061,5 +1091,55 @@ mod tests {
                 text: PUZZLE.to_owned()
             })]
         );
+    }
+
+    /// Splits `text` handing plain lines over where the splitter takes them: the same lines,
+    /// puzzles and errors as pushing every line.
+    fn split_handing_over(text: &str) -> Vec<Result<(usize, Parsed), ParseError>> {
+        let (mut every, mut plain) = (Records::new(), Records::new());
+        let (mut expected, mut found) = (Vec::new(), Vec::new());
+        let mut handed_over = 0;
+        for line in text.split('\n') {
+            every.push_line_puzzles_into(line, &mut expected);
+            let cells = PlainLine::new(line.as_bytes());
+            match cells.and_then(|cells| plain.push_plain_line(&cells).zip(Some(cells))) {
+                Some((line_no, cells)) => {
+                    handed_over += 1;
+                    found.push(Ok((line_no, cells.parsed())));
+                }
+                None => plain.push_line_puzzles_into(line, &mut found),
+            }
+        }
+        expected.extend(every.finish_puzzles());
+        found.extend(plain.finish_puzzles());
+        assert_eq!(found, expected, "{text:?}");
+        assert!(handed_over > 0, "{text:?}");
+        found
+    }
+
+    #[test]
+    fn plain_lines_handed_over_split_as_pushed() {
+        let grid_rows = PUZZLE
+            .as_bytes()
+            .chunks(9)
+            .map(|row| String::from_utf8_lossy(row));
+        let grid: Vec<String> = grid_rows.map(|row| row.into_owned()).collect();
+        let cases = [
+            format!("{PUZZLE}\n{OTHER}\r\n\n# c\n{PUZZLE},{OTHER}\n{OTHER} 3.4"),
+            // A plain line inside a grid ends it (one error), and inside a JSON board too.
+            format!("{}\n{OTHER}\n{PUZZLE}", grid[..4].join("\n")),
+            format!("[[1,2,3,4,5,6,7,8,9],\n{PUZZLE}\n{OTHER}"),
+            // A pending top border is dropped; a byte-order mark leaves it to the splitter.
+            format!("------+-------+------\n{PUZZLE}\n\u{feff}{OTHER}"),
+            format!("\u{feff}{PUZZLE}\n{OTHER}"),
+            // A whole grid between plain lines.
+            format!("{OTHER}\n{}\n{OTHER}", grid.join("\n")),
+        ];
+        for text in &cases {
+            split_handing_over(text);
+        }
+        let found = split_handing_over(&cases[1]);
+        assert_eq!(found.len(), 3);
+        assert!(found[0].is_err());
     }
 }
