@@ -450,9 +450,10 @@ const DIGIT_BAND: [(u8, u8); 32] = {
 
 /// Dirty (digit, band) pairs from which a wave hands over to the whole-grid kernel, on a path
 /// with one. After a guess one pair is dirty and band updates are cheaper; a cascade soon marks
-/// more. A/B against sweeping only the root (count mode, the hard sets, B/A): two 0.98-1.07,
-/// four 0.90-0.92 (0.96-0.97 in a later run), five 0.92-0.94, six 0.93-0.94, eight 0.97-0.99,
-/// ten 0.99-1.00.
+/// more. A/B on AVX-512 against sweeping only the root (count mode, the hard sets, B/A): two
+/// 0.98-1.07, four 0.90-0.92 (0.96-0.97 in a later run), five 0.92-0.94, six 0.93-0.94, eight
+/// 0.97-0.99, ten 0.99-1.00. On AVX2, against four: six 1.01-1.02 (serg_benchmark 0.96), the
+/// root only 0.99-1.03 (serg_benchmark 0.95); four is kept for both.
 const SWEEP_AT: u32 = 4;
 
 /// Every (digit, band) pair, as bits of [`State::dirty`].
@@ -575,7 +576,8 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::simd::{avx512_propagate, Scalar};
+    use crate::solve::simd::{sweep_propagate, Scalar};
+    use crate::solve::CpuPath;
 
     /// A small xorshift generator: the walks below are the same on every run.
     struct Walk(u64);
@@ -589,25 +591,34 @@ mod tests {
         }
     }
 
-    /// Propagates `state` with the band engine and with the AVX-512 sweep; both must agree on
-    /// the outcome and, at a fixed point, on the whole state and the counts the guess reads.
-    /// Returns the band engine's result.
+    /// Propagates `state` with the band engine and with the sweep of every CPU path that has
+    /// one (AVX-512, AVX2) and that this CPU supports; all must agree on the outcome and, at a
+    /// fixed point, on the whole state and the counts the guess reads. Returns the band
+    /// engine's result.
     fn both_ways(state: &State) -> Option<State> {
         let mut banded = *state;
         let mut banded_counts = [[0u32; 3]; 3];
         let fixed = banded.propagate(Scalar, &mut banded_counts);
-        let mut swept = *state;
-        let mut swept_counts = [[0u32; 3]; 3];
-        let swept_fixed = avx512_propagate(&mut swept.cand, &mut swept.unsolved, &mut swept_counts);
-        if crate::solve::CpuPath::Avx512.is_supported() {
+        for path in [CpuPath::Avx512, CpuPath::Avx2] {
+            if !path.is_supported() {
+                continue;
+            }
+            let mut swept = *state;
+            let mut swept_counts = [[0u32; 3]; 3];
+            let swept_fixed = sweep_propagate(
+                path,
+                &mut swept.cand,
+                &mut swept.unsolved,
+                &mut swept_counts,
+            );
             // The sweep never stops early.
             let swept_fixed = swept_fixed.expect("a finished sweep");
-            assert_eq!(swept_fixed, fixed, "{state:?}");
+            assert_eq!(swept_fixed, fixed, "{path:?} {state:?}");
             if fixed {
-                assert_eq!(swept.cand, banded.cand, "{state:?}");
-                assert_eq!(swept.unsolved, banded.unsolved, "{state:?}");
+                assert_eq!(swept.cand, banded.cand, "{path:?} {state:?}");
+                assert_eq!(swept.unsolved, banded.unsolved, "{path:?} {state:?}");
                 if !banded.is_solved() {
-                    assert_eq!(swept_counts, banded_counts, "{state:?}");
+                    assert_eq!(swept_counts, banded_counts, "{path:?} {state:?}");
                 }
             }
         }

@@ -7,9 +7,10 @@
 //! the wrapper's features (VEX encoding, `popcnt`, `tzcnt`, AVX2 vectorisation of the loops over
 //! nine digits). A few operations are [`Kernels`], with intrinsics per path that compute the
 //! same values as the portable code (unit tests below compare them). One kernel is more than an
-//! operation: on AVX-512, a propagation with many dirty (digit, band) pairs (the root of a
-//! search, a cascade after a guess) runs in whole-grid sweeps (`sweep.rs`), by the band
-//! engine's rules, so to the same fixed point. Every path therefore
+//! operation: on AVX-512 and AVX2, a propagation with many dirty (digit, band) pairs (the root
+//! of a search, a cascade after a guess) runs in whole-grid sweeps (`sweep/`, one kernel
+//! written once over each path's vector lanes), by the band engine's rules, so to the same
+//! fixed point. Every path therefore
 //! gives identical answers, guess counts included; `tests/cpu_paths.rs` checks that on the
 //! corpus, samples of the shared sets and random grids for every path the machine supports.
 //!
@@ -194,9 +195,10 @@ pub(crate) trait Kernels: Copy {
         keep_by_shifts(cells)
     }
 
-    /// Whether [`Kernels::propagate`] is a whole-grid kernel (the AVX-512 path: `sweep.rs`, every
-    /// (digit, band) pair in each step, in vector lanes). The band engine hands over to it when
-    /// many pairs are dirty; with one pair dirty (after a guess) its own loop is faster.
+    /// Whether [`Kernels::propagate`] is a whole-grid kernel (the AVX-512 and AVX2 paths:
+    /// `sweep/`, every (digit, band) pair in each step, in vector lanes). The band engine hands
+    /// over to it when many pairs are dirty; with one pair dirty (after a guess) its own loop is
+    /// faster.
     const SWEEPS: bool = false;
 
     /// The whole propagation of a state (its candidates and unsolved cells) to its fixed point,
@@ -359,21 +361,22 @@ fn next_solution_portable(
     }
 }
 
-/// The AVX-512 whole-grid propagation of a state, for the band engine's tests: `None` when
-/// this CPU (or target) has no AVX-512, or if the sweep stopped early.
+/// The whole-grid propagation of a state on `path`, for the band engine's tests: `None` when
+/// the path has no sweep or this CPU (or target) lacks it, or if the sweep stopped early.
 #[cfg(test)]
-pub(crate) fn avx512_propagate(
+pub(crate) fn sweep_propagate(
+    path: CpuPath,
     cand: &mut [[u32; 9]; 3],
     unsolved: &mut [u32; 3],
     counts: &mut [[u32; 3]; 3],
 ) -> Option<bool> {
     #[cfg(target_arch = "x86_64")]
     {
-        x86::avx512_propagate(cand, unsolved, counts)
+        x86::sweep_propagate(path, cand, unsolved, counts)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let _ = (cand, unsolved, counts);
+        let _ = (path, cand, unsolved, counts);
         None
     }
 }
@@ -441,9 +444,12 @@ mod x86 {
     /// Kernels with AVX2. Only [`next_solution_avx2`] and [`next_solution_avx512`] make one, so
     /// they only run on CPUs where AVX2 was detected.
     ///
-    /// With `AVX512` (made only by [`next_solution_avx512`]), three kernels use what that path
-    /// has: [`Kernels::keep`] gathers triads with BMI2's `pext`, which every AVX-512 CPU runs in
-    /// a few cycles (AMD before Zen 3 microcodes it, slowly, and takes the AVX2 path);
+    /// [`Kernels::propagate`] is the whole-grid sweep compiled for the path: `sweep::avx512`
+    /// with `AVX512`, `sweep::avx2` without.
+    ///
+    /// With `AVX512` (made only by [`next_solution_avx512`]), three more kernels use what that
+    /// path has: [`Kernels::keep`] gathers triads with BMI2's `pext`, which every AVX-512 CPU
+    /// runs in a few cycles (AMD before Zen 3 microcodes it, slowly, and takes the AVX2 path);
     /// [`Kernels::givens`] compares a band's 27 values with each digit in one AVX-512BW/VL
     /// instruction that yields the band mask directly; and [`Kernels::values`] writes a band's
     /// values with one masked byte move per digit.
@@ -453,13 +459,13 @@ mod x86 {
     }
 
     impl<const AVX512: bool> Kernels for Avx2<AVX512> {
-        const SWEEPS: bool = AVX512;
+        const SWEEPS: bool = true;
 
         #[inline(always)]
         fn digits_meeting(self, cands: &[u32; 9], cells: u32) -> u32 {
             // SAFETY: an `Avx2` value exists only inside `next_solution_avx2` and
-            // `next_solution_avx512`, which run only on CPUs with AVX2 (see `Verified`); the unaligned load reads 32 bytes inside the
-            // 36 bytes of `cands`.
+            // `next_solution_avx512`, which run only on CPUs with AVX2 (see `Verified`); the
+            // unaligned load reads 32 bytes inside the 36 bytes of `cands`.
             let empty = unsafe {
                 let hits = _mm256_and_si256(
                     _mm256_loadu_si256(cands.as_ptr().cast::<__m256i>()),
@@ -535,11 +541,12 @@ mod x86 {
         ) -> Option<bool> {
             if AVX512 {
                 // SAFETY: only reached on CPUs with AVX-512F, which `CpuPath::Avx512` requires
-                // before an `Avx2::<true>` value is made (the sweep's own memory accesses are
-                // masked to each band's nine `u32`s, see there).
-                unsafe { super::sweep::propagate(cand, unsolved, counts) }
+                // before an `Avx2::<true>` value is made (the sweep's own memory accesses stay
+                // within each band's nine `u32`s, see there).
+                unsafe { super::sweep::avx512::propagate(cand, unsolved, counts) }
             } else {
-                None
+                // SAFETY: an `Avx2` value exists only on CPUs with AVX2 (see `Verified`).
+                unsafe { super::sweep::avx2::propagate(cand, unsolved, counts) }
             }
         }
 
@@ -613,20 +620,28 @@ mod x86 {
             .then(|| unsafe { with_avx512(cand) })
     }
 
-    /// The AVX-512 whole-grid propagation ([`Kernels::propagate`]) of a state, or `None` on a
-    /// CPU without AVX-512F (or if the sweep stopped early).
+    /// The whole-grid propagation ([`Kernels::propagate`]) of a state on `path`, or `None` when
+    /// the path has no sweep or this CPU lacks it (or if the sweep stopped early).
     #[cfg(test)]
-    pub(crate) fn avx512_propagate(
+    pub(crate) fn sweep_propagate(
+        path: super::CpuPath,
         cand: &mut [[u32; 9]; 3],
         unsolved: &mut [u32; 3],
         counts: &mut [[u32; 3]; 3],
     ) -> Option<bool> {
-        // SAFETY: called only after AVX-512F was detected on this CPU, the feature the sweep
-        // is compiled for.
-        if super::CpuPath::Avx512.is_supported() {
-            unsafe { super::sweep::propagate(cand, unsolved, counts) }
-        } else {
-            None
+        if !path.is_supported() {
+            return None;
+        }
+        // SAFETY: each kernel is called only after the features of its path, which include
+        // the one it is compiled for, were detected on this CPU.
+        match path {
+            super::CpuPath::Avx512 => unsafe {
+                super::sweep::avx512::propagate(cand, unsolved, counts)
+            },
+            super::CpuPath::Avx2 => unsafe {
+                super::sweep::avx2::propagate(cand, unsolved, counts)
+            },
+            _ => None,
         }
     }
 

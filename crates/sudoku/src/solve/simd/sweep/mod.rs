@@ -1,0 +1,286 @@
+//! Propagation in whole-grid sweeps: each band's nine digit masks are one vector of lanes
+//! (digit `d` in lane `d`), and every rule of the band engine runs on all 27 (digit, band)
+//! masks at once.
+//!
+//! The band engine ([`super::super::bands`]) applies its rules one (digit, band) pair at a time,
+//! for the pairs marked dirty. A sweep applies them to every pair in the same few vector
+//! instructions, whether the pair changed or not. That pays when many pairs have work: at the
+//! root of a search every pair is dirty (kaggle puzzles are solved there, in about four sweeps
+//! against about forty band updates), and a guess that starts a cascade soon marks many. After
+//! a guess only one pair is dirty, and there the band engine is faster (sweeping every
+//! propagation made top1465 8% and serg_benchmark 10% slower). So the band engine hands over
+//! to this kernel when a wave has at least its `SWEEP_AT` dirty pairs.
+//!
+//! The rules are the band engine's, so the fixed point is the same: every rule only removes
+//! candidates, and a removal stays valid whatever else was removed before, so applying the same
+//! rules in any order until none applies ends in the same state, and finds a contradiction
+//! exactly when the band engine does. The search therefore makes the same guesses on every
+//! path: `tests/cpu_paths.rs` checks that guess counts agree, and the band engine's tests
+//! compare this kernel's fixed points with its own.
+//!
+//! Each sweep:
+//! 1. keeps the cells on a triad permutation (the band engine's `KEEP` table, read with a
+//!    gather per band), and fails when a digit has no cell left in a band;
+//! 2. places the row singles that are still unsolved: clears the placed cells for the other
+//!    digits and the placed columns in the other bands. A cell claimed by two digits is cleared
+//!    for both, and two placements of a digit in one column clear each other, so the next
+//!    sweep finds the contradiction;
+//! 3. only when no row single was placed: counts each cell's candidates; a cell with none
+//!    fails, a cell with one has its digit's row and box peers cleared (the next sweep then
+//!    places it as a row single), and two such cells of a digit in one row or box fail;
+//! 4. only when neither placed anything: the stack pass (column hidden singles and box/column
+//!    locked candidates, the band engine's rotations on all digits at once); the propagation
+//!    ends when it changes nothing.
+//!
+//! The kernel is written once, in `sweep_kernel!`, over a few lane primitives that each CPU
+//! path defines for its own vector type:
+//! - [`avx512`]: one `__m512i` per band (lanes 9..16 zero), three-input logic in one
+//!   instruction, the `KEEP` gather masked to the nine digit lanes;
+//! - [`avx2`]: an `__m256i` for digits 1-8 and a `u32` for digit 9, the gather on eight lanes
+//!   and a load for the ninth.
+//!
+//! The macro compiles every helper and the kernel with the path's target feature
+//! (`#[target_feature]`), so the intrinsics are safe calls and inline (a generic version over a
+//! trait would call them from functions without the feature, where they do not inline); only
+//! the primitives that take pointers (loads, stores, gathers) need `unsafe` blocks.
+
+/// More sweeps than any propagation can need (see the kernels' `propagate`).
+const MAX_SWEEPS: u32 = 2048;
+
+/// The kernel over one CPU path's lane primitives, compiled with target feature `$feature`.
+///
+/// The module that expands it defines the band vector `V` (nine `u32` lanes, digit `d` in lane
+/// `d`, as wide as the path allows) and, each `#[target_feature(enable = $feature)]`:
+/// - lane-wise `splat`, `and`, `or`, `or3` (`a | b | c`), `and_not` (`a & !b`), `shr::<N>`,
+///   `shl::<N>`, `add`, `sub`;
+/// - `load` and `store` of a band's nine masks;
+/// - `keep_by_index`: each lane's `KEEP_BY_BOX` entry at the lane's 9-bit index;
+/// - `any_zero` (some digit lane is empty), `any_set` (some lane is not), `differs` (some digit
+///   lane differs);
+/// - `union_twice`: the cells in at least one and at least two digit lanes, in every lane;
+///   `first`: lane 0; `counts`: the cells in at least one, two and three digit lanes.
+macro_rules! sweep_kernel {
+    ($feature:literal) => {
+        /// Each lane's non-empty triads, at each triad's first cell.
+        #[inline]
+        #[target_feature(enable = $feature)]
+        fn triads(x: V) -> V {
+            and(or3(x, shr::<1>(x), shr::<2>(x)), splat(TRIAD_FIRSTS))
+        }
+
+        /// Each lane's cells that lie on a triad permutation of its band: the band engine's table,
+        /// read for the nine digit lanes with a gather (the other lanes are zero). Computing it
+        /// with rotations took about thirty instructions, half of them shifts, which AVX-512 runs
+        /// on one port only; swept everywhere, the gather measured 7% faster on hardest_1905_11plus
+        /// and 10% on serg_benchmark, 3% slower on top1465, level on the easy sets.
+        #[inline]
+        #[target_feature(enable = $feature)]
+        fn keep(x: V) -> V {
+            let any = triads(x);
+            let index = and(or3(any, shr::<8>(any), shr::<16>(any)), splat(0x1ff));
+            and(x, keep_by_index(index))
+        }
+
+        /// Each (band, column) bit of a stack moved to the stack's next column.
+        #[inline]
+        #[target_feature(enable = $feature)]
+        fn column1(x: V) -> V {
+            or(
+                and(shr::<1>(x), splat(0o333_333_333)),
+                and(shl::<2>(x), splat(0o444_444_444)),
+            )
+        }
+
+        /// Each (band, column) bit of a stack moved to the stack's column after next.
+        #[inline]
+        #[target_feature(enable = $feature)]
+        fn column2(x: V) -> V {
+            or(
+                and(shr::<2>(x), splat(0o111_111_111)),
+                and(shl::<1>(x), splat(0o666_666_666)),
+            )
+        }
+
+        /// Each lane's cells that are alone in their row.
+        #[inline]
+        #[target_feature(enable = $feature)]
+        fn row_singles(cells: V) -> V {
+            // As in the band engine: every row has a cell (after `keep`), so subtracting each row's
+            // lowest bit borrows only inside the row.
+            // The rows with a second cell are those where `rest` is not empty.
+            let rest = and(cells, sub(cells, splat(ROW_LOWEST)));
+            and_not(cells, row_spread(rest))
+        }
+
+        /// The cells of each lane's rows that hold a cell of the lane.
+        #[inline]
+        #[target_feature(enable = $feature)]
+        fn row_spread(x: V) -> V {
+            let low = splat(ROW_LOW_BITS);
+            let nonzero = and(or(add(and(x, low), low), x), splat(ROW_TOP_BIT));
+            sub(shl::<1>(nonzero), shr::<8>(nonzero))
+        }
+
+        /// The cells of each lane's boxes that hold a cell of the lane.
+        #[inline]
+        #[target_feature(enable = $feature)]
+        fn box_spread(x: V) -> V {
+            let t = triads(x);
+            let boxes = and(or3(t, shr::<9>(t), shr::<18>(t)), splat(0o111));
+            let boxes = or3(boxes, shl::<9>(boxes), shl::<18>(boxes));
+            or3(boxes, shl::<1>(boxes), shl::<2>(boxes))
+        }
+
+        /// Each lane's nine columns (bit `column`).
+        #[inline]
+        #[target_feature(enable = $feature)]
+        fn fold(x: V) -> V {
+            and(or3(x, shr::<9>(x), shr::<18>(x)), splat(0x1ff))
+        }
+
+        /// Nine column bits spread to the three rows of a band.
+        #[inline]
+        #[target_feature(enable = $feature)]
+        fn spread(columns: V) -> V {
+            or3(columns, shl::<9>(columns), shl::<18>(columns))
+        }
+
+        /// Whether some lane holds two cells in one row or in one box.
+        #[inline]
+        #[target_feature(enable = $feature)]
+        fn doubled(x: V) -> bool {
+            let mut rows = [splat(0); 3];
+            for (k, doubled_row) in rows.iter_mut().enumerate() {
+                let r = and(x, splat(0x1ff << (9 * k)));
+                *doubled_row = and(r, sub(r, splat(1 << (9 * k))));
+            }
+            let t = triads(x);
+            let (t1, t2) = (shr::<9>(t), shr::<18>(t));
+            let boxes = and(or(or(and(t, t1), and(t, t2)), and(t1, t2)), splat(0o111));
+            any_set(or(or(or(rows[0], rows[1]), rows[2]), boxes))
+        }
+
+        /// Propagates a state (its candidates, `[band][digit]`, and unsolved cells) to its fixed
+        /// point: `Some(false)` on a contradiction. When the state is left unsolved, `counts_out`
+        /// receives each band's cells with at least one, two and three candidates (read by the
+        /// guess).
+        ///
+        /// Every sweep that goes on removes a candidate or places a cell, or makes a naked single
+        /// that the next sweep places, so there are at most `2 * (729 + 81)` of them. `None` (after
+        /// [`MAX_SWEEPS`], which that bound makes unreachable) leaves a partly propagated state for
+        /// the band engine to finish: a bound rather than a hang if that reasoning were ever wrong.
+        ///
+        /// Not inlined: it leaves the band engine's loop as it was, and inlining it measured no
+        /// faster (0.99-1.01 on every set).
+        #[inline(never)]
+        #[target_feature(enable = $feature)]
+        pub(in crate::solve::simd) fn propagate(
+            cand: &mut [[u32; 9]; 3],
+            unsolved: &mut [u32; 3],
+            counts_out: &mut [[u32; 3]; 3],
+        ) -> Option<bool> {
+            let mut c = [load(&cand[0]), load(&cand[1]), load(&cand[2])];
+            let mut uns = *unsolved;
+            let mut sweeps = 0;
+            let outcome = 'sweeps: loop {
+                if sweeps == MAX_SWEEPS {
+                    break None;
+                }
+                sweeps += 1;
+                // 1. Triad permutations: the three bands first, one test for all.
+                let cells = [keep(c[0]), keep(c[1]), keep(c[2])];
+                if any_zero(cells[0]) | any_zero(cells[1]) | any_zero(cells[2]) {
+                    break Some(false);
+                }
+                c = cells;
+                let placed = [
+                    and(row_singles(cells[0]), splat(uns[0])),
+                    and(row_singles(cells[1]), splat(uns[1])),
+                    and(row_singles(cells[2]), splat(uns[2])),
+                ];
+                let any_placed = or3(placed[0], placed[1], placed[2]);
+                if any_set(any_placed) {
+                    // 2. Row singles.
+                    let columns = [fold(placed[0]), fold(placed[1]), fold(placed[2])];
+                    for band in 0..3 {
+                        let (union, twice) = union_twice(placed[band]);
+                        let (a, b) = match band {
+                            0 => (1, 2),
+                            1 => (0, 2),
+                            _ => (0, 1),
+                        };
+                        let other_columns = spread(or(columns[a], columns[b]));
+                        // Other digits lose the placed cells; a cell claimed twice is lost by all.
+                        let lost = or3(and_not(union, placed[band]), twice, other_columns);
+                        c[band] = and_not(c[band], lost);
+                        uns[band] &= !first(union);
+                    }
+                    continue;
+                }
+                if uns == [0; 3] {
+                    break Some(true);
+                }
+                // 3. Naked singles.
+                let mut any_naked = false;
+                let mut naked_cells = [splat(0); 3];
+                for band in 0..3 {
+                    let [once, twice, thrice] = counts(c[band]);
+                    counts_out[band] = [once, twice, thrice];
+                    if uns[band] & !once != 0 {
+                        break 'sweeps Some(false);
+                    }
+                    let naked = and(c[band], splat(uns[band] & once & !twice));
+                    any_naked |= any_set(naked);
+                    naked_cells[band] = naked;
+                }
+                if any_naked {
+                    for band in 0..3 {
+                        let naked = naked_cells[band];
+                        if doubled(naked) {
+                            break 'sweeps Some(false);
+                        }
+                        let peers = and_not(or(row_spread(naked), box_spread(naked)), naked);
+                        c[band] = and_not(c[band], peers);
+                    }
+                    continue;
+                }
+                // 4. The stack pass.
+                let band_columns = [fold(c[0]), fold(c[1]), fold(c[2])];
+                let columns = or(
+                    or(band_columns[0], shl::<9>(band_columns[1])),
+                    shl::<18>(band_columns[2]),
+                );
+                let band = splat(BAND);
+                let b1 = and(or(shr::<9>(columns), shl::<18>(columns)), band);
+                let b2 = and(or(shr::<18>(columns), shl::<9>(columns)), band);
+                let kept = and(
+                    columns,
+                    or(and(column1(b1), column2(b2)), and(column2(b1), column1(b2))),
+                );
+                let first = and(kept, splat(0x1ff));
+                let stacks = and(or3(first, shr::<1>(first), shr::<2>(first)), splat(0o111));
+                if differs(stacks, splat(0o111)) {
+                    break Some(false);
+                }
+                let allowed = [kept, shr::<9>(kept), shr::<18>(kept)];
+                let mut changed = false;
+                for band in 0..3 {
+                    let after = and(c[band], spread(and(allowed[band], splat(0x1ff))));
+                    changed |= differs(after, c[band]);
+                    c[band] = after;
+                }
+                if !changed {
+                    break Some(true);
+                }
+            };
+            for band in 0..3 {
+                store(&mut cand[band], c[band]);
+            }
+            *unsolved = uns;
+            outcome
+        }
+    };
+}
+
+pub(super) mod avx2;
+pub(super) mod avx512;
