@@ -11,11 +11,14 @@
 //! - the budget holds: `stats().guesses` never exceeds it, `stats().solutions` counts what was
 //!   returned, and once the budget is exhausted later calls keep returning the error;
 //! - when the search finished within the budget, `count` and `solve` (unbudgeted, but the same
-//!   bounded work) agree with it.
+//!   bounded work) agree with it;
+//! - every CPU path this machine supports (each runs its own kernels, and AVX-512 and AVX2
+//!   their own whole-grid sweeps) returns the same solutions, in the same order, after the
+//!   same number of guesses, and runs out of budget at the same point.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku::solve::{self, Count, Search};
+use sudoku::solve::{self, Count, CpuPath, Search};
 use sudoku::Grid;
 
 /// Guesses the search may make: enough to solve most grids, small enough to run fast.
@@ -91,6 +94,29 @@ fuzz_target!(|data: &[u8]| {
             [puzzle],
             "a full valid grid is its own only solution"
         );
+    }
+
+    let detected = search.stats();
+    for path in CpuPath::supported() {
+        let mut other = Search::new(&puzzle)
+            .with_cpu_path(path)
+            .unwrap_or_else(|e| panic!("a supported path was refused: {e}"))
+            .with_guess_budget(BUDGET);
+        let mut answers = Vec::new();
+        let mut ran_out = false;
+        while answers.len() < WANTED {
+            match other.next_solution() {
+                Ok(Some(solution)) => answers.push(solution),
+                Ok(None) => break,
+                Err(_) => {
+                    ran_out = true;
+                    break;
+                }
+            }
+        }
+        assert_eq!(answers, found, "{path:?} on {puzzle:?}");
+        assert_eq!(ran_out, exhausted, "{path:?} on {puzzle:?}");
+        assert_eq!(other.stats(), detected, "{path:?} on {puzzle:?}");
     }
 
     // Without a budget `count` and `solve` run the same search, which is known to end quickly

@@ -176,7 +176,7 @@ fn partner<const STEP: u32>(x: __m256i) -> __m256i {
     }
 }
 
-/// The cells in at least one, two and three of the nine digit lanes, each in `u32`s: the
+/// The cells in at least one, two and three of the nine digit lanes, as masks: the
 /// eight vector lanes folded pairwise three times, then the ninth digit.
 #[inline]
 #[target_feature(enable = "avx2")]
