@@ -78,12 +78,7 @@ fn parse_line_chars(line: &str, line_no: usize) -> Result<[u8; CELLS], ParseErro
 /// parser, which gives the same values for these lines and locates errors.
 #[inline]
 fn parse_plain_line(bytes: &[u8]) -> Option<[u8; CELLS]> {
-    let cells: &[u8; CELLS] = bytes.get(..CELLS)?.try_into().ok()?;
-    match bytes.get(CELLS) {
-        None => {}
-        Some(&next) if next.is_ascii_whitespace() || matches!(next, b',' | b';' | b':') => {}
-        Some(_) => return None,
-    }
+    let cells = plain_cells(bytes)?;
     // The same few operations on every byte, with no table and no early exit, so that the
     // compiler vectorises the loop (a batch of easy puzzles parses as many lines as it solves).
     let mut values = [0u8; CELLS];
@@ -97,6 +92,20 @@ fn parse_plain_line(bytes: &[u8]) -> Option<[u8; CELLS]> {
         good &= is_digit | is_blank;
     }
     good.then_some(values)
+}
+
+/// The first 81 bytes of `bytes` when they are followed by nothing or by an ASCII field
+/// separator (the byte-speed paths' shape of a line; which bytes may be cells is theirs to say).
+#[inline]
+fn plain_cells(bytes: &[u8]) -> Option<&[u8; CELLS]> {
+    let cells: &[u8; CELLS] = bytes.get(..CELLS)?.try_into().ok()?;
+    match bytes.get(CELLS) {
+        None => Some(cells),
+        Some(&next) if next.is_ascii_whitespace() || matches!(next, b',' | b';' | b':') => {
+            Some(cells)
+        }
+        Some(_) => None,
+    }
 }
 
 /// A puzzle line in the plainest spelling, checked but not yet turned into a grid: 81 cells
@@ -129,12 +138,7 @@ impl PlainLine {
     /// The line's cells if `line` (without its line break) is plain, `None` otherwise.
     #[inline]
     pub fn new(line: &[u8]) -> Option<PlainLine> {
-        let cells: &[u8; CELLS] = line.get(..CELLS)?.try_into().ok()?;
-        match line.get(CELLS) {
-            None => {}
-            Some(&next) if next.is_ascii_whitespace() || matches!(next, b',' | b';' | b':') => {}
-            Some(_) => return None,
-        }
+        let cells = plain_cells(line)?;
         // No early exit, so that the compiler checks the bytes a vector at a time.
         let mut good = true;
         for &byte in cells {

@@ -10,9 +10,9 @@
 //! operation: on AVX-512 and AVX2, a propagation with many dirty (digit, band) pairs (the root
 //! of a search, a cascade after a guess) runs in whole-grid sweeps (`sweep/`, one kernel
 //! written once over each path's vector lanes), by the band engine's rules, so to the same
-//! fixed point. Every path therefore
-//! gives identical answers, guess counts included; `tests/cpu_paths.rs` checks that on the
-//! corpus, samples of the shared sets and random grids for every path the machine supports.
+//! fixed point. Every path therefore gives identical answers, guess counts included;
+//! `tests/cpu_paths.rs` checks that on the corpus, samples of the shared sets and random grids
+//! for every path the machine supports.
 //!
 //! This is the only module allowed `unsafe`: calling a `#[target_feature]` function is unsafe
 //! because running it on a CPU without the features is undefined behaviour. A [`Verified`] path
