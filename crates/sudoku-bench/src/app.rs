@@ -65,6 +65,7 @@ pub fn run(options: &Options, args: &[String]) -> Result<bool, RunError> {
         } else {
             "release"
         },
+        transform: options.transform,
     };
     if cfg!(debug_assertions) {
         eprintln!(
@@ -75,7 +76,10 @@ pub fn run(options: &Options, args: &[String]) -> Result<bool, RunError> {
     let mut failures = Vec::new();
     let mut sets = Vec::new();
     for path in &files {
-        let set = data::load_set(path, options.limit)?;
+        let mut set = data::load_set(path, options.limit)?;
+        if let Some(seed) = options.transform {
+            set.transform(seed);
+        }
         note_problems(&set, options.limit, &mut failures);
         sets.push(set);
     }

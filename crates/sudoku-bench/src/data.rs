@@ -13,6 +13,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use sudoku::canon::Transform;
 use sudoku::Grid;
 
 /// The environment variable that names the data folder explicitly.
@@ -65,6 +66,21 @@ pub struct PuzzleSet {
     pub bad_lines: Vec<BadLine>,
     /// True if `--limit` cut the set short.
     pub truncated: bool,
+}
+
+impl PuzzleSet {
+    /// Replaces every puzzle by a random equivalent: the puzzle on line `k` by
+    /// `Transform::random_indexed(seed, k)` of itself, for both solvers. The line numbers stay,
+    /// so the same seed gives the same puzzles whatever `--limit` keeps.
+    pub fn transform(&mut self, seed: u64) {
+        for puzzle in std::mem::take(&mut self.puzzles) {
+            let grid = Transform::random_indexed(seed, puzzle.line as u64).apply(&puzzle.grid);
+            match for_both(grid, puzzle.line) {
+                Ok(equivalent) => self.puzzles.push(equivalent),
+                Err(bad) => self.bad_lines.push(bad),
+            }
+        }
+    }
 }
 
 /// Reading a set failed.
@@ -191,6 +207,11 @@ fn parse_puzzle(content: &str, line: usize) -> Result<Puzzle, BadLine> {
             reason: error.kind.to_string(),
         })?
         .grid;
+    for_both(grid, line)
+}
+
+/// The puzzle in both solvers' types.
+fn for_both(grid: Grid, line: usize) -> Result<Puzzle, BadLine> {
     // Their parser is not what we measure; handing over our values keeps both on the same input.
     let theirs = emerentius::Sudoku::from_bytes(*grid.values()).map_err(|_| BadLine {
         line,
@@ -203,6 +224,7 @@ fn parse_puzzle(content: &str, line: usize) -> Result<Puzzle, BadLine> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudoku::canon::canonical;
 
     const EASY: &str =
         "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..";
@@ -232,6 +254,35 @@ mod tests {
         let exact = parse_set("demo", Path::new("demo.txt"), &text, Some(3));
         assert_eq!(exact.puzzles.len(), 3);
         assert!(!exact.truncated);
+    }
+
+    #[test]
+    fn transform_gives_reproducible_equivalents_per_line_for_both_solvers() {
+        let text = format!("{EASY}\n# a comment\n{EASY}\n{EASY}\n");
+        let stored = parse_set("demo", Path::new("demo.txt"), &text, None);
+        let mut once = stored.clone();
+        once.transform(7);
+        let mut again = parse_set("demo", Path::new("demo.txt"), &text, Some(2));
+        again.transform(7);
+        let mut other = stored.clone();
+        other.transform(8);
+        assert_eq!(once.puzzles.len(), 3);
+        assert!(once.bad_lines.is_empty());
+        for (k, (before, after)) in stored.puzzles.iter().zip(&once.puzzles).enumerate() {
+            assert_eq!(after.line, before.line);
+            assert_eq!(after.theirs.to_bytes(), *after.grid.values());
+            assert_eq!(after.grid.count_filled(), before.grid.count_filled());
+            assert_ne!(after.grid, before.grid, "puzzle {k} left as stored");
+            assert_eq!(
+                canonical(&after.grid),
+                canonical(&before.grid),
+                "puzzle {k} is not an equivalent"
+            );
+            assert_ne!(after.grid, other.puzzles[k].grid, "seeds 7 and 8 agree");
+        }
+        // Same line, same seed, same puzzle, whatever else the set holds; lines differ.
+        assert_eq!(again.puzzles[1].grid, once.puzzles[1].grid);
+        assert_ne!(once.puzzles[0].grid, once.puzzles[1].grid);
     }
 
     #[test]

@@ -19,6 +19,9 @@ Examples:
       one file, only our solver timed (both are still checked), as JSON
   cargo run --release -p sudoku-bench -- --cpu-path portable
       our solver without the SIMD instruction sets, to compare the CPU paths
+  cargo run --release -p sudoku-bench -- --transform 1
+      random equivalents of every puzzle (symmetry and relabelling), seeded: does a ratio
+      depend on the form the sets are stored in?
 
 The data folder is $SUDOKU_DATA, else ../shared/data next to the current directory or next to
 the repository. Run a release build: debug numbers mean nothing.";
@@ -69,6 +72,15 @@ pub struct Options {
     /// Run our solver on this CPU path instead of the one detected (the fastest supported).
     #[arg(long, value_enum, value_name = "PATH")]
     pub cpu_path: Option<CpuPathChoice>,
+
+    /// Time random equivalents of the puzzles instead of the puzzles as stored: the puzzle on a
+    /// set's k-th line becomes `sudoku::canon::Transform::random_indexed(SEED, k)` of itself, a
+    /// uniformly random symmetry and relabelling of the digits (same difficulty, same number of
+    /// solutions). Stored sets often come in one form (minimal lexicographic, say), and a
+    /// solver's fixed order of cells and digits can be lucky or unlucky on that form; a ratio
+    /// that holds over several seeds does not come from it.
+    #[arg(long, value_name = "SEED")]
+    pub transform: Option<u64>,
 }
 
 /// The `--cpu-path` values: the compiled variants of our solver.
@@ -188,6 +200,7 @@ mod tests {
         assert_eq!(options.limit, None);
         assert_eq!(options.clock.clock(), Clock::Cpu);
         assert_eq!(options.cpu_path, None);
+        assert_eq!(options.transform, None);
     }
 
     #[test]
@@ -210,6 +223,8 @@ mod tests {
             "wall",
             "--cpu-path",
             "sse4.1",
+            "--transform",
+            "42",
         ]);
         let Ok(options) = parsed else {
             panic!("valid options must parse");
@@ -228,6 +243,7 @@ mod tests {
             options.cpu_path.map(CpuPathChoice::path),
             Some(CpuPath::Sse41)
         );
+        assert_eq!(options.transform, Some(42));
     }
 
     #[test]
@@ -238,5 +254,6 @@ mod tests {
         assert!(parse(&["--json", "--csv"]).is_err());
         assert!(parse(&["--mode", "fast"]).is_err());
         assert!(parse(&["--cpu-path", "avx9"]).is_err());
+        assert!(parse(&["--transform", "-1"]).is_err());
     }
 }

@@ -27,6 +27,8 @@ pub struct Header {
     pub method: String,
     /// `release` or `debug` (debug numbers mean nothing).
     pub profile: &'static str,
+    /// The seed of `--transform`: the puzzles timed are random equivalents of the stored ones.
+    pub transform: Option<u64>,
 }
 
 /// One solver's speed on one set in one mode.
@@ -180,6 +182,13 @@ impl TableWriter {
         writeln!(out, "our solver's CPU path: {}", header.cpu_path)?;
         writeln!(out, "command: {}", header.command)?;
         writeln!(out, "method: {}", header.method)?;
+        if let Some(seed) = header.transform {
+            writeln!(
+                out,
+                "puzzles: random equivalents of the stored ones (symmetry and digit relabelling, \
+                 --transform {seed})"
+            )?;
+        }
         if header.profile != "release" {
             writeln!(
                 out,
@@ -292,6 +301,7 @@ mod tests {
             command: "sudoku-bench x.txt".to_string(),
             method: "best of 3".to_string(),
             profile: "release",
+            transform: None,
         }
     }
 
@@ -347,5 +357,6 @@ mod tests {
         assert_eq!(value["rows"][0]["ours_solutions"]["several"], 1);
         assert_eq!(value["header"]["cpu"], "Example CPU");
         assert_eq!(value["header"]["cpu_path"], "avx2");
+        assert!(value["header"]["transform"].is_null());
     }
 }

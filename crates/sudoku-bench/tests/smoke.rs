@@ -203,6 +203,34 @@ fn the_binary_fails_on_a_bad_line_and_names_it() {
 }
 
 #[test]
+fn the_binary_times_transformed_puzzles_and_says_so() {
+    let path = write_set("smoke_transform.txt", SET);
+    let run = |extra: &[&str]| {
+        let Ok(output) = bench_command().args(extra).arg(&path).output() else {
+            panic!("cannot run the binary");
+        };
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let table = run(&["--transform", "5"]);
+    assert!(table.contains("puzzles: random equivalents of the stored ones"));
+    assert!(table.contains("checked: all 16 answers valid"));
+    let json: serde_json::Value = match serde_json::from_str(&run(&["--transform", "5", "--json"]))
+    {
+        Ok(json) => json,
+        Err(e) => panic!("stdout is not JSON: {e}"),
+    };
+    assert_eq!(json["header"]["transform"], 5);
+    assert_eq!(json["rows"][1]["puzzles"], 8);
+    assert_eq!(json["failures"].as_array().map(Vec::len), Some(0));
+    assert!(!run(&[]).contains("random equivalents"));
+}
+
+#[test]
 fn the_binary_says_when_the_data_folder_is_absent() {
     let output = bench_command()
         .env("SUDOKU_DATA", "/nonexistent/sudoku-data")
