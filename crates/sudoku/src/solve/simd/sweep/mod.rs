@@ -26,8 +26,11 @@
 //!    for both, and two placements of a digit in one column clear each other, so the next
 //!    sweep finds the contradiction;
 //! 3. only when no row single was placed: counts each cell's candidates; a cell with none
-//!    fails, a cell with one has its digit's row and box peers cleared (the next sweep then
-//!    places it as a row single), and two such cells of a digit in one row or box fail;
+//!    fails, and a cell with one is placed at once: its digit's row and box peers in the band
+//!    and its column in the other bands lose the digit. Two such cells of a digit in one row
+//!    or box fail, two in one column clear each other (the next sweep fails). Placing them in
+//!    the same sweep, rather than leaving them to the next sweep's row singles, saves a sweep
+//!    and its gathers each time;
 //! 4. only when neither placed anything: the stack pass (column hidden singles and box/column
 //!    locked candidates, the band engine's rotations on all digits at once); the propagation
 //!    ends when it changes nothing.
@@ -145,6 +148,19 @@ macro_rules! sweep_kernel {
             or3(columns, shl::<9>(columns), shl::<18>(columns))
         }
 
+        /// The columns of `columns` (one entry per band) of the two bands other than `band`,
+        /// spread to the three rows of a band.
+        #[inline]
+        #[target_feature(enable = $feature)]
+        fn other_columns(columns: &[V; 3], band: usize) -> V {
+            let (a, b) = match band {
+                0 => (1, 2),
+                1 => (0, 2),
+                _ => (0, 1),
+            };
+            spread(or(columns[a], columns[b]))
+        }
+
         /// Whether some lane holds two cells in one row or in one box.
         #[inline]
         #[target_feature(enable = $feature)]
@@ -165,8 +181,8 @@ macro_rules! sweep_kernel {
         /// receives each band's cells with at least one, two and three candidates (read by the
         /// guess).
         ///
-        /// Every sweep that goes on removes a candidate or places a cell, or makes a naked single
-        /// that the next sweep places, so there are at most `2 * (729 + 81)` of them. `None` (after
+        /// Every sweep that goes on removes a candidate or places a cell, so there are at most
+        /// `729 + 81` of them before the last. `None` (after
         /// [`MAX_SWEEPS`], which that bound makes unreachable) leaves a partly propagated state for
         /// the band engine to finish: a bound rather than a hang if that reasoning were ever wrong.
         ///
@@ -204,14 +220,12 @@ macro_rules! sweep_kernel {
                     let columns = [fold(placed[0]), fold(placed[1]), fold(placed[2])];
                     for band in 0..3 {
                         let (union, twice) = union_twice(placed[band]);
-                        let (a, b) = match band {
-                            0 => (1, 2),
-                            1 => (0, 2),
-                            _ => (0, 1),
-                        };
-                        let other_columns = spread(or(columns[a], columns[b]));
                         // Other digits lose the placed cells; a cell claimed twice is lost by all.
-                        let lost = or3(and_not(union, placed[band]), twice, other_columns);
+                        let lost = or3(
+                            and_not(union, placed[band]),
+                            twice,
+                            other_columns(&columns, band),
+                        );
                         c[band] = and_not(c[band], lost);
                         uns[band] &= !first(union);
                     }
@@ -221,26 +235,35 @@ macro_rules! sweep_kernel {
                     break Some(true);
                 }
                 // 3. Naked singles.
-                let mut any_naked = false;
                 let mut naked_cells = [splat(0); 3];
+                let mut naked_masks = [0u32; 3];
                 for band in 0..3 {
                     let [once, twice, thrice] = counts(c[band]);
                     counts_out[band] = [once, twice, thrice];
                     if uns[band] & !once != 0 {
                         break 'sweeps Some(false);
                     }
-                    let naked = and(c[band], splat(uns[band] & once & !twice));
-                    any_naked |= any_set(naked);
-                    naked_cells[band] = naked;
+                    naked_masks[band] = uns[band] & once & !twice;
+                    naked_cells[band] = and(c[band], splat(naked_masks[band]));
                 }
-                if any_naked {
+                if naked_masks != [0; 3] {
+                    // Placed at once: the digit's row and box peers in the band and its column
+                    // in the other bands lose it (two such cells of a digit in one column clear
+                    // each other, and the next sweep finds the contradiction).
+                    let columns = [
+                        fold(naked_cells[0]),
+                        fold(naked_cells[1]),
+                        fold(naked_cells[2]),
+                    ];
                     for band in 0..3 {
                         let naked = naked_cells[band];
                         if doubled(naked) {
                             break 'sweeps Some(false);
                         }
                         let peers = and_not(or(row_spread(naked), box_spread(naked)), naked);
-                        c[band] = and_not(c[band], peers);
+                        let lost = or(peers, other_columns(&columns, band));
+                        c[band] = and_not(c[band], lost);
+                        uns[band] &= !naked_masks[band];
                     }
                     continue;
                 }
