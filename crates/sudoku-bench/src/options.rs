@@ -76,9 +76,9 @@ pub struct Options {
     /// Time random equivalents of the puzzles instead of the puzzles as stored: the puzzle on a
     /// set's k-th line becomes `sudoku::canon::Transform::random_indexed(SEED, k)` of itself, a
     /// uniformly random symmetry and relabelling of the digits (same difficulty, same number of
-    /// solutions). Stored sets often come in one form (minimal lexicographic, say), and a
-    /// solver's fixed order of cells and digits can be lucky or unlucky on that form; a ratio
-    /// that holds over several seeds does not come from it.
+    /// solutions). A stored set often comes in one form (canonicalised, or made by one
+    /// program), and a solver's fixed order of cells and digits can be lucky or unlucky on that
+    /// form; a ratio that holds over several seeds does not come from it.
     #[arg(long, value_name = "SEED")]
     pub transform: Option<u64>,
 }
