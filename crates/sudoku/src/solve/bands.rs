@@ -124,7 +124,8 @@ impl State {
     ///
     /// On a CPU path with a whole-grid kernel ([`Kernels::SWEEPS`]), a wave with many dirty
     /// (digit, band) pairs (the root, or a cascade after a guess) hands over to it instead:
-    /// same rules, same fixed point, all pairs at once.
+    /// same rules, same fixed point, all pairs at once. (On a path whose kernel takes only the
+    /// root, [`State::propagate_root`] does that.)
     #[inline(always)]
     fn propagate<K: Kernels>(&mut self, kernels: K, counts: &mut [[u32; 3]; 3]) -> bool {
         loop {
@@ -137,7 +138,7 @@ impl State {
             // waves, so that no update waits on a store of the previous one to memory.
             let mut dirty = std::mem::take(&mut self.dirty);
             while dirty != 0 {
-                if K::SWEEPS && dirty.count_ones() >= SWEEP_AT {
+                if K::SWEEPS && K::SWEEP_CASCADES && dirty.count_ones() >= SWEEP_AT {
                     match kernels.propagate(&mut self.cand, &mut self.unsolved, counts) {
                         Some(fixed) => {
                             self.stack_dirty = 0;
@@ -184,6 +185,29 @@ impl State {
                 Some(false) => return true,
             }
         }
+    }
+
+    /// [`State::propagate`] for the root of a search: on a path whose sweep takes only the
+    /// root ([`Kernels::SWEEP_CASCADES`] unset), the sweep does it when the puzzle has at least
+    /// [`ROOT_SWEEP_GIVENS`] givens.
+    #[inline(always)]
+    fn propagate_root<K: Kernels>(&mut self, kernels: K, counts: &mut [[u32; 3]; 3]) -> bool {
+        let unsolved: u32 = self.unsolved.iter().map(|band| band.count_ones()).sum();
+        if K::SWEEPS && !K::SWEEP_CASCADES && 81 - unsolved >= ROOT_SWEEP_GIVENS {
+            match kernels.propagate(&mut self.cand, &mut self.unsolved, counts) {
+                Some(fixed) => {
+                    self.dirty = 0;
+                    self.stack_dirty = 0;
+                    return fixed;
+                }
+                None => {
+                    // As in `propagate`: the band engine finishes, with every pair marked.
+                    self.dirty = ALL_PAIRS;
+                    self.stack_dirty = 0x1ff;
+                }
+            }
+        }
+        self.propagate(kernels, counts)
     }
 
     /// The band update of one digit in one band; `None` on a contradiction, otherwise the
@@ -456,6 +480,15 @@ const DIGIT_BAND: [(u8, u8); 32] = {
 /// root only 0.99-1.03 (serg_benchmark 0.95); four is kept for both.
 const SWEEP_AT: u32 = 4;
 
+/// Givens from which a path whose sweep takes only the root ([`Kernels::SWEEP_CASCADES`]
+/// unset, SSE4.1) sweeps it. With many givens the root's cascade is over in a few sweeps; with
+/// few it runs one round of singles per sweep, every sweep over all 27 pairs. Instructions on
+/// that path (callgrind, count mode, the first 1,000 puzzles of each set, 300 of the diabolical
+/// and hardest sets), sweeping every root against none: kaggle_10k (34 givens on average) -16%,
+/// serg_benchmark (35) -2.6%, easy50 (28) +9%, sudoku_exchange_diabolical (28) +3.5%, top1465
+/// (22) and hardest_1905_11plus (24) level, 17_clue +27%.
+const ROOT_SWEEP_GIVENS: u32 = 30;
+
 /// Every (digit, band) pair, as bits of [`State::dirty`].
 const ALL_PAIRS: u32 = (1 << 27) - 1;
 
@@ -519,8 +552,11 @@ impl Engine {
                 guesses: self.stats.guesses,
             });
         }
+        // Whether `current` is the root, not yet propagated.
+        let mut root = false;
         if let Some(puzzle) = self.puzzle.take() {
             self.current = State::new(&puzzle, kernels);
+            root = true;
         }
         let mut state = match self.current.take().or_else(|| self.stack.pop()) {
             Some(state) => state,
@@ -529,7 +565,15 @@ impl Engine {
         // The state stays in this local across guesses; only alternatives go to the stack.
         let mut counts = [[0u32; 3]; 3];
         loop {
-            if state.propagate(kernels, &mut counts) {
+            // (Only a path whose sweep takes just the root tells the root apart; on the others
+            // this is `propagate`.)
+            let fixed = if K::SWEEPS && !K::SWEEP_CASCADES && root {
+                root = false;
+                state.propagate_root(kernels, &mut counts)
+            } else {
+                state.propagate(kernels, &mut counts)
+            };
+            if fixed {
                 if state.is_solved() {
                     self.stats.solutions += 1;
                     return Ok(Some(state.solution(kernels)));
@@ -592,14 +636,14 @@ mod tests {
     }
 
     /// Propagates `state` with the band engine and with the sweep of every CPU path that has
-    /// one (AVX-512, AVX2) and that this CPU supports; all must agree on the outcome and, at a
+    /// one (AVX-512, AVX2, SSE4.1) and that this CPU supports; all must agree on the outcome and, at a
     /// fixed point, on the whole state and the counts the guess reads. Returns the band
     /// engine's result.
     fn both_ways(state: &State) -> Option<State> {
         let mut banded = *state;
         let mut banded_counts = [[0u32; 3]; 3];
         let fixed = banded.propagate(Scalar, &mut banded_counts);
-        for path in [CpuPath::Avx512, CpuPath::Avx2] {
+        for path in [CpuPath::Avx512, CpuPath::Avx2, CpuPath::Sse41] {
             if !path.is_supported() {
                 continue;
             }

@@ -10,7 +10,7 @@
 //! operation: on AVX-512 and AVX2, a propagation with many dirty (digit, band) pairs (the root
 //! of a search, a cascade after a guess) runs in whole-grid sweeps (`sweep/`, one kernel
 //! written once over each path's vector lanes), by the band engine's rules, so to the same
-//! fixed point. Every path therefore gives identical answers, guess counts included;
+//! fixed point; on SSE4.1 the sweep takes only the root of a puzzle with many givens. Every path therefore gives identical answers, guess counts included;
 //! `tests/cpu_paths.rs` checks that on the corpus, samples of the shared sets and random grids
 //! for every path the machine supports.
 //!
@@ -195,11 +195,19 @@ pub(crate) trait Kernels: Copy {
         keep_by_shifts(cells)
     }
 
-    /// Whether [`Kernels::propagate`] is a whole-grid kernel (the AVX-512 and AVX2 paths:
-    /// `sweep/`, every (digit, band) pair in each step, in vector lanes). The band engine hands
-    /// over to it when many pairs are dirty; with one pair dirty (after a guess) its own loop is
-    /// faster.
+    /// Whether [`Kernels::propagate`] is a whole-grid kernel (the AVX-512, AVX2 and SSE4.1
+    /// paths: `sweep/`, every (digit, band) pair in each step, in vector lanes). The band engine
+    /// hands over to it when many pairs are dirty; with one pair dirty (after a guess) its own
+    /// loop is faster.
     const SWEEPS: bool = false;
+
+    /// Whether the band engine hands cascades to the sweep as well as the root (a wave that
+    /// leaves many pairs dirty, see [`super::bands`]), or only the root of a search (SSE4.1,
+    /// where each lane-wise step of the sweep takes three instructions and the `KEEP` lookup
+    /// nine table reads: handing over cascades too, from four dirty pairs as on AVX2, took 9-35%
+    /// more instructions on every set but kaggle; callgrind, count mode, serg_benchmark +8.7%,
+    /// 17_clue +33%, top1465 +35%).
+    const SWEEP_CASCADES: bool = true;
 
     /// The whole propagation of a state (its candidates and unsolved cells) to its fixed point,
     /// on a path where [`Kernels::SWEEPS`]: `Some(false)` on a contradiction, `Some(true)` with
@@ -441,6 +449,42 @@ mod x86 {
         }
     }
 
+    /// Kernels for the SSE4.1 path: [`Sse2`]'s, and the whole-grid sweep compiled for SSE4.1
+    /// (`sweep::sse41`) for the root of a search with many givens. Only [`next_solution_sse41`] makes one, so it
+    /// only runs on CPUs where SSE4.1 was detected.
+    #[derive(Debug, Clone, Copy)]
+    struct Sse41 {
+        _private: (),
+    }
+
+    impl Kernels for Sse41 {
+        const SWEEPS: bool = true;
+        const SWEEP_CASCADES: bool = false;
+
+        #[inline(always)]
+        fn digits_meeting(self, cands: &[u32; 9], cells: u32) -> u32 {
+            Sse2.digits_meeting(cands, cells)
+        }
+
+        #[inline(always)]
+        fn nonzero_digits(self, masks: &[u32; 9]) -> u32 {
+            Sse2.nonzero_digits(masks)
+        }
+
+        #[inline(always)]
+        fn propagate(
+            self,
+            cand: &mut [[u32; 9]; 3],
+            unsolved: &mut [u32; 3],
+            counts: &mut [[u32; 3]; 3],
+        ) -> Option<bool> {
+            // SAFETY: an `Sse41` value exists only inside `next_solution_sse41`, which runs only
+            // on CPUs with SSE4.1 (see `Verified`); the sweep's own memory accesses stay within
+            // each band's nine `u32`s.
+            unsafe { super::sweep::sse41::propagate(cand, unsolved, counts) }
+        }
+    }
+
     /// Kernels with AVX2. Only [`next_solution_avx2`] and [`next_solution_avx512`] make one, so
     /// they only run on CPUs where AVX2 was detected.
     ///
@@ -641,6 +685,9 @@ mod x86 {
             super::CpuPath::Avx2 => unsafe {
                 super::sweep::avx2::propagate(cand, unsolved, counts)
             },
+            super::CpuPath::Sse41 => unsafe {
+                super::sweep::sse41::propagate(cand, unsolved, counts)
+            },
             _ => None,
         }
     }
@@ -691,7 +738,7 @@ mod x86 {
         engine: &mut Engine,
         budget: u64,
     ) -> Result<Option<Grid>, BudgetExhausted> {
-        engine.next_solution(budget, Sse2)
+        engine.next_solution(budget, Sse41 { _private: () })
     }
 }
 

@@ -9,7 +9,9 @@
 //! against about forty band updates), and a guess that starts a cascade soon marks many. After
 //! a guess only one pair is dirty, and there the band engine is faster (sweeping every
 //! propagation made top1465 8% and serg_benchmark 10% slower). So the band engine hands over
-//! to this kernel when a wave has at least its `SWEEP_AT` dirty pairs.
+//! to this kernel when a wave has at least its `SWEEP_AT` dirty pairs; on SSE4.1, where the
+//! sweep costs more, only at the root of a puzzle with many givens (`Kernels::SWEEP_CASCADES`,
+//! `ROOT_SWEEP_GIVENS`).
 //!
 //! The rules are the band engine's, so the fixed point is the same: every rule only removes
 //! candidates, and a removal stays valid whatever else was removed before, so applying the same
@@ -40,7 +42,9 @@
 //! - [`avx512`]: one `__m512i` per band (lanes 9..16 zero), three-input logic in one
 //!   instruction, the `KEEP` gather masked to the nine digit lanes;
 //! - [`avx2`]: an `__m256i` for digits 1-8 and a `u32` for digit 9, the gather on eight lanes
-//!   and a load for the ninth.
+//!   and a load for the ninth;
+//! - [`sse41`]: two `__m128i` for digits 1-4 and 5-8 and a `u32` for digit 9, and nine table
+//!   reads for `KEEP` (SSE has no gather).
 //!
 //! The macro compiles every helper and the kernel with the path's target feature
 //! (`#[target_feature]`), so the intrinsics are safe calls and inline (a generic version over a
@@ -307,3 +311,4 @@ macro_rules! sweep_kernel {
 
 pub(super) mod avx2;
 pub(super) mod avx512;
+pub(super) mod sse41;
