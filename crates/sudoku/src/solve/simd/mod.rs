@@ -10,9 +10,10 @@
 //! operation: on AVX-512 and AVX2, a propagation with many dirty (digit, band) pairs (the root
 //! of a search, a cascade after a guess) runs in whole-grid sweeps (`sweep/`, one kernel
 //! written once over each path's vector lanes), by the band engine's rules, so to the same
-//! fixed point; on SSE4.1 the sweep takes only the root of a puzzle with many givens. Every path therefore gives identical answers, guess counts included;
-//! `tests/cpu_paths.rs` checks that on the corpus, samples of the shared sets and random grids
-//! for every path the machine supports.
+//! fixed point; on SSE4.1 the sweep takes only the root of a puzzle with many givens. Every
+//! path therefore gives identical answers, guess counts included; `tests/cpu_paths.rs` checks
+//! that on the corpus, samples of the shared sets and random grids for every path the machine
+//! supports.
 //!
 //! This is the only module allowed `unsafe`: calling a `#[target_feature]` function is unsafe
 //! because running it on a CPU without the features is undefined behaviour. A [`Verified`] path
@@ -450,8 +451,8 @@ mod x86 {
     }
 
     /// Kernels for the SSE4.1 path: [`Sse2`]'s, and the whole-grid sweep compiled for SSE4.1
-    /// (`sweep::sse41`) for the root of a search with many givens. Only [`next_solution_sse41`] makes one, so it
-    /// only runs on CPUs where SSE4.1 was detected.
+    /// (`sweep::sse41`) for the root of a search with many givens. Only
+    /// [`next_solution_sse41`] makes one, so it only runs on CPUs where SSE4.1 was detected.
     #[derive(Debug, Clone, Copy)]
     struct Sse41 {
         _private: (),
