@@ -9,7 +9,7 @@ use crate::bench::{self, Config};
 use crate::data::{self, DataDir, DataError, PuzzleSet};
 use crate::machine;
 use crate::options::Options;
-use crate::report::{self, Header, Report, TableWriter};
+use crate::report::{self, Header, Report, Row, TableWriter};
 use crate::timing::{Clock, Plan};
 
 /// At most this many unreadable lines of one set are listed; the rest are counted.
@@ -66,6 +66,7 @@ pub fn run(options: &Options, args: &[String]) -> Result<bool, RunError> {
             "release"
         },
         transform: options.transform,
+        runs: options.runs.max(1),
     };
     if cfg!(debug_assertions) {
         eprintln!(
@@ -96,42 +97,69 @@ pub fn run(options: &Options, args: &[String]) -> Result<bool, RunError> {
 
     let mut out = io::stdout().lock();
     let table = TableWriter::new(sets.iter().map(|s| s.name.as_str()));
+    let runs = options.runs.max(1);
     if options.csv {
         report::csv_header(&mut out)?;
     } else if !options.json {
-        table.header(&mut out, &header)?;
+        table.context(&mut out, &header)?;
     }
     let progress = io::stderr().is_terminal();
     let mut rows = Vec::new();
-    for set in &sets {
-        if progress {
-            eprintln!("measuring {} ({} puzzles)...", set.name, set.puzzles.len());
-        }
-        let mut written = Ok(());
-        let result = bench::measure_set(set, &config, |row| {
-            if written.is_ok() {
-                written = if options.csv {
-                    report::csv_row(&mut out, row)
-                } else if options.json {
-                    Ok(())
-                } else {
-                    table.row(&mut out, row)
-                };
+    for run in 1..=runs {
+        if !options.csv && !options.json {
+            if runs > 1 {
+                writeln!(out, "run {run} of {runs}:")?;
+                writeln!(out)?;
             }
-        });
-        written?;
-        rows.extend(result.rows);
-        failures.extend(result.failures);
+            table.titles(&mut out)?;
+        }
+        for set in &sets {
+            if progress {
+                let of = if runs > 1 {
+                    format!(", run {run} of {runs}")
+                } else {
+                    String::new()
+                };
+                eprintln!(
+                    "measuring {} ({} puzzles{of})...",
+                    set.name,
+                    set.puzzles.len()
+                );
+            }
+            let mut written = Ok(());
+            let result = bench::measure_set(set, &config, |row| {
+                if written.is_ok() {
+                    written = if options.csv {
+                        report::csv_row(&mut out, row)
+                    } else if options.json {
+                        Ok(())
+                    } else {
+                        table.row(&mut out, row)
+                    };
+                }
+            });
+            written?;
+            rows.extend(result.rows.into_iter().map(|row| Row { run, ..row }));
+            failures.extend(result.failures);
+        }
+        if runs > 1 && !options.csv && !options.json {
+            writeln!(out)?;
+        }
     }
 
+    let summary = report::summarize(&rows);
     if options.json {
         let report = Report {
             header,
             rows,
+            summary,
             failures: failures.clone(),
         };
         report::json(&mut out, &report)?;
     } else if !options.csv {
+        if runs > 1 {
+            report::summary_table(&mut out, &summary)?;
+        }
         writeln!(out)?;
         writeln!(out, "{}", report::LEGEND)?;
         let answers: u64 = rows.iter().map(|r| r.puzzles).sum();
@@ -200,11 +228,15 @@ fn method(options: &Options, clock: Clock) -> String {
         Clock::Cpu => "thread CPU time",
         Clock::Wall => "wall-clock time",
     };
+    let runs = match options.runs {
+        0 | 1 => String::new(),
+        n => format!("; the whole list of sets is measured {n} times in turn"),
+    };
     format!(
         "one thread; puzzles parsed and every answer checked before timing; per set and mode the \
          set is cut into chunks of about {per_round:.3} s of work, the solvers take turns on each \
          chunk for {rounds} round(s), each keeps its fastest turn per chunk ({clock}), and its \
-         time is the sum of those"
+         time is the sum of those{runs}"
     )
 }
 

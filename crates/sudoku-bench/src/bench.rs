@@ -67,6 +67,8 @@ fn measure_mode(set: &PuzzleSet, mode: Mode, config: &Config, failures: &mut Vec
         }
     };
     let mut row = Row {
+        // The caller numbers the runs.
+        run: 1,
         set: set.name.clone(),
         mode,
         puzzles,

@@ -22,6 +22,10 @@
 //!   estimate of the code's own speed, and running both solvers on the same chunk moments apart
 //!   exposes them to the same machine state. Turns are timed by the thread's CPU time, so time
 //!   slices lost to other processes do not count (`--clock wall` to compare).
+//! - **Several runs** (`--runs N`): the whole list of sets is measured N times in turn, and a
+//!   summary gives each set and mode's ratio per run, its median, lowest and highest
+//!   ([`report::summarize`]). A shared machine's state changes over minutes and moves a single
+//!   run's ratio by up to a fifth; runs spread over the whole time see more of those states.
 //! - **Context**: the header names the CPU (from `/proc/cpuinfo`), its vector extensions and the
 //!   exact command, so a quoted table says where it came from.
 //!

@@ -19,6 +19,8 @@ Examples:
       one file, only our solver timed (both are still checked), as JSON
   cargo run --release -p sudoku-bench -- --cpu-path portable
       our solver without the SIMD instruction sets, to compare the CPU paths
+  cargo run --release -p sudoku-bench -- --runs 3
+      the whole list three times in turn, then each ratio's median and range
   cargo run --release -p sudoku-bench -- --transform 1
       random equivalents of every puzzle (symmetry and relabelling), seeded: does a ratio
       depend on the form the sets are stored in?
@@ -50,6 +52,13 @@ pub struct Options {
     #[arg(long, alias = "repeat", value_name = "N", default_value_t = 5,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub rounds: u32,
+
+    /// Measure every set N times, the whole list in turn (all sets, then all sets again, ...),
+    /// and end with each row's ratio over the runs: the median, the lowest and the highest. The
+    /// state of a shared machine changes over minutes and can move one run's ratio by a fifth.
+    #[arg(long, value_name = "N", default_value_t = 1, conflicts_with = "csv",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub runs: u32,
 
     /// Seconds to spend timing each solver per set and mode, over all rounds; small sets are
     /// solved over and over until this is reached.
@@ -201,6 +210,7 @@ mod tests {
         assert_eq!(options.clock.clock(), Clock::Cpu);
         assert_eq!(options.cpu_path, None);
         assert_eq!(options.transform, None);
+        assert_eq!(options.runs, 1);
     }
 
     #[test]
@@ -255,5 +265,9 @@ mod tests {
         assert!(parse(&["--mode", "fast"]).is_err());
         assert!(parse(&["--cpu-path", "avx9"]).is_err());
         assert!(parse(&["--transform", "-1"]).is_err());
+        assert!(parse(&["--runs", "0"]).is_err());
+        // CSV has no place for a run number or the summary.
+        assert!(parse(&["--runs", "2", "--csv"]).is_err());
+        assert!(matches!(parse(&["--runs", "3", "--json"]), Ok(o) if o.runs == 3));
     }
 }

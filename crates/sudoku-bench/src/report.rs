@@ -29,6 +29,8 @@ pub struct Header {
     pub profile: &'static str,
     /// The seed of `--transform`: the puzzles timed are random equivalents of the stored ones.
     pub transform: Option<u64>,
+    /// How many times the whole list of sets was measured (`--runs`).
+    pub runs: u32,
 }
 
 /// One solver's speed on one set in one mode.
@@ -68,6 +70,8 @@ impl From<&Tally> for Solutions {
 /// One line of the table: one set in one mode.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Row {
+    /// Which run measured it, from 1 (`--runs`).
+    pub run: u32,
     /// The set's name.
     pub set: String,
     /// The mode.
@@ -97,10 +101,109 @@ pub struct Row {
 pub struct Report {
     /// Context.
     pub header: Header,
-    /// One row per set and mode.
+    /// One row per run, set and mode.
     pub rows: Vec<Row>,
+    /// Each set and mode's ratio over the runs (rows without a ratio are left out).
+    pub summary: Vec<RatioSummary>,
     /// Every wrong answer, disagreement or unreadable line, as a message.
     pub failures: Vec<String>,
+}
+
+/// One set and mode's ratio over the runs of `--runs`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RatioSummary {
+    /// The set's name.
+    pub set: String,
+    /// The mode.
+    pub mode: Mode,
+    /// The ratio of each run, in run order.
+    pub ratios: Vec<f64>,
+    /// The median (the mean of the middle two for an even number of runs).
+    pub median: f64,
+    /// The lowest ratio.
+    pub lowest: f64,
+    /// The highest ratio.
+    pub highest: f64,
+}
+
+/// The ratios of `rows`, gathered by set and mode in the order they first appear; a set and
+/// mode without any ratio (one solver timed, or wrong answers) is left out.
+pub fn summarize(rows: &[Row]) -> Vec<RatioSummary> {
+    let mut gathered: Vec<(String, Mode, Vec<f64>)> = Vec::new();
+    for row in rows {
+        let Some(ratio) = row.ratio else { continue };
+        match gathered
+            .iter_mut()
+            .find(|(set, mode, _)| *set == row.set && *mode == row.mode)
+        {
+            Some((_, _, ratios)) => ratios.push(ratio),
+            None => gathered.push((row.set.clone(), row.mode, vec![ratio])),
+        }
+    }
+    gathered
+        .into_iter()
+        .map(|(set, mode, ratios)| {
+            let mut sorted = ratios.clone();
+            sorted.sort_by(f64::total_cmp);
+            let n = sorted.len();
+            let median = if n % 2 == 1 {
+                sorted[n / 2]
+            } else {
+                (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+            };
+            RatioSummary {
+                set,
+                mode,
+                median,
+                lowest: sorted[0],
+                highest: sorted[n - 1],
+                ratios,
+            }
+        })
+        .collect()
+}
+
+/// The summary of `--runs` as a Markdown table: each set and mode's ratio per run, then the
+/// median, lowest and highest.
+pub fn summary_table(out: &mut impl Write, summary: &[RatioSummary]) -> io::Result<()> {
+    let per_run: Vec<String> = summary
+        .iter()
+        .map(|s| {
+            let ratios: Vec<String> = s.ratios.iter().map(|r| format!("{r:.2}")).collect();
+            ratios.join(" / ")
+        })
+        .collect();
+    let widest =
+        |title: &str, cells: &mut dyn Iterator<Item = usize>| cells.fold(title.len(), usize::max);
+    let set_w = widest("set", &mut summary.iter().map(|s| s.set.len()));
+    let runs_w = widest("ratio per run", &mut per_run.iter().map(String::len));
+    writeln!(out, "ratio ours/theirs over the runs:")?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "| {:<set_w$} | mode  | {:>runs_w$} | median | lowest | highest |",
+        "set", "ratio per run"
+    )?;
+    writeln!(
+        out,
+        "| {:-<set_w$} | ----- | {:->rule_w$}: | -----: | -----: | ------: |",
+        "",
+        "",
+        rule_w = runs_w - 1
+    )?;
+    for (s, per_run) in summary.iter().zip(&per_run) {
+        writeln!(
+            out,
+            "| {:<set_w$} | {:<5} | {:>runs_w$} | {:>6.2} | {:>6.2} | {:>7.2} |",
+            s.set,
+            s.mode.to_string(),
+            per_run,
+            s.median,
+            s.lowest,
+            s.highest
+        )?;
+    }
+    out.flush()
 }
 
 /// Column titles, in order; the widths of the table follow from them.
@@ -169,6 +272,12 @@ impl TableWriter {
 
     /// The context lines and the column titles.
     pub fn header(&self, out: &mut impl Write, header: &Header) -> io::Result<()> {
+        self.context(out, header)?;
+        self.titles(out)
+    }
+
+    /// The context lines (CPU, path, command, method), then an empty line.
+    pub fn context(&self, out: &mut impl Write, header: &Header) -> io::Result<()> {
         let features = if header.cpu_features.is_empty() {
             String::new()
         } else {
@@ -196,7 +305,11 @@ impl TableWriter {
                 header.profile
             )?;
         }
-        writeln!(out)?;
+        writeln!(out)
+    }
+
+    /// The column titles and the rule under them.
+    pub fn titles(&self, out: &mut impl Write) -> io::Result<()> {
         self.line(out, COLUMNS.map(|c| Some(c.to_string())))?;
         let rule = self.widths.map(|w| Some(format!("{:-<w$}", "")));
         // Right-align every column but the first two, in Markdown's own syntax.
@@ -270,6 +383,7 @@ mod tests {
             seconds: 0.3,
         };
         Row {
+            run: 1,
             set: "demo, set".to_string(),
             mode: Mode::Count,
             puzzles: 10,
@@ -302,6 +416,7 @@ mod tests {
             method: "best of 3".to_string(),
             profile: "release",
             transform: None,
+            runs: 1,
         }
     }
 
@@ -341,9 +456,11 @@ mod tests {
 
     #[test]
     fn json_names_every_part() {
+        let rows = vec![row(true)];
         let report = Report {
             header: header(),
-            rows: vec![row(true)],
+            summary: summarize(&rows),
+            rows,
             failures: Vec::new(),
         };
         let mut out = Vec::new();
@@ -358,5 +475,59 @@ mod tests {
         assert_eq!(value["header"]["cpu"], "Example CPU");
         assert_eq!(value["header"]["cpu_path"], "avx2");
         assert!(value["header"]["transform"].is_null());
+        assert_eq!(value["rows"][0]["run"], 1);
+        assert_eq!(value["summary"][0]["median"], 1.5);
+        assert_eq!(value["summary"][0]["ratios"][0], 1.5);
+    }
+
+    #[test]
+    fn the_summary_takes_each_rows_median_and_range_over_the_runs() {
+        let with = |run: u32, set: &str, mode: Mode, ratio: Option<f64>| Row {
+            run,
+            set: set.to_string(),
+            mode,
+            ratio,
+            ..row(true)
+        };
+        let rows = [
+            with(1, "a", Mode::First, Some(2.0)),
+            with(1, "a", Mode::Count, Some(1.0)),
+            with(1, "b", Mode::First, None),
+            with(2, "a", Mode::First, Some(3.0)),
+            with(2, "a", Mode::Count, Some(1.4)),
+            with(2, "b", Mode::First, None),
+            with(3, "a", Mode::First, Some(2.5)),
+            with(3, "a", Mode::Count, Some(1.2)),
+            with(3, "b", Mode::First, None),
+        ];
+        let summary = summarize(&rows);
+        // "b" has no ratio in any run, so it is left out; the order is the rows' order.
+        assert_eq!(summary.len(), 2);
+        assert_eq!(
+            (summary[0].set.as_str(), summary[0].mode),
+            ("a", Mode::First)
+        );
+        assert_eq!(summary[0].ratios, vec![2.0, 3.0, 2.5]);
+        assert_eq!(
+            (summary[0].median, summary[0].lowest, summary[0].highest),
+            (2.5, 2.0, 3.0)
+        );
+        assert_eq!(summary[1].mode, Mode::Count);
+        assert_eq!(summary[1].median, 1.2);
+        // An even number of runs: the mean of the middle two.
+        let even = summarize(&rows[..5]);
+        assert_eq!(even[0].median, 2.5);
+        assert_eq!(even[1].median, 1.2);
+
+        let mut out = Vec::new();
+        assert!(summary_table(&mut out, &summary).is_ok());
+        let text = String::from_utf8_lossy(&out);
+        let lines: Vec<&str> = text.lines().filter(|l| l.starts_with('|')).collect();
+        assert_eq!(lines.len(), 4, "{text}");
+        assert!(lines.iter().all(|l| l.len() == lines[0].len()), "{text}");
+        assert!(
+            lines[2].contains("2.00 / 3.00 / 2.50 |   2.50 |   2.00 |    3.00 |"),
+            "{text}"
+        );
     }
 }

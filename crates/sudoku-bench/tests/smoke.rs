@@ -231,6 +231,51 @@ fn the_binary_times_transformed_puzzles_and_says_so() {
 }
 
 #[test]
+fn the_binary_measures_several_runs_and_sums_them_up() {
+    let path = write_set("smoke_runs.txt", SET);
+    let run = |extra: &[&str]| {
+        let Ok(output) = bench_command().args(extra).arg(&path).output() else {
+            panic!("cannot run the binary");
+        };
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let table = run(&["--runs", "2"]);
+    assert!(table.contains("run 1 of 2:"), "{table}");
+    assert!(table.contains("run 2 of 2:"), "{table}");
+    assert_eq!(table.matches("| smoke_runs | first ").count(), 3, "{table}");
+    assert!(
+        table.contains("ratio ours/theirs over the runs:"),
+        "{table}"
+    );
+    assert!(table.contains("measured 2 times in turn"), "{table}");
+    // Both runs' answers are checked and counted.
+    assert!(table.contains("checked: all 32 answers valid"), "{table}");
+    let json: serde_json::Value = match serde_json::from_str(&run(&["--runs", "2", "--json"])) {
+        Ok(json) => json,
+        Err(e) => panic!("stdout is not JSON: {e}"),
+    };
+    assert_eq!(json["header"]["runs"], 2);
+    let runs: Vec<_> = json["rows"]
+        .as_array()
+        .map(|rows| rows.iter().map(|row| row["run"].clone()).collect())
+        .unwrap_or_default();
+    assert_eq!(runs, [1, 1, 2, 2]);
+    assert_eq!(json["summary"][1]["mode"], "count");
+    assert_eq!(
+        json["summary"][1]["ratios"].as_array().map(Vec::len),
+        Some(2)
+    );
+    // One run: no summary table, no run headings.
+    let single = run(&[]);
+    assert!(!single.contains("over the runs") && !single.contains("run 1 of"));
+}
+
+#[test]
 fn the_binary_says_when_the_data_folder_is_absent() {
     let output = bench_command()
         .env("SUDOKU_DATA", "/nonexistent/sudoku-data")
