@@ -202,20 +202,23 @@ fn the_binary_fails_on_a_bad_line_and_names_it() {
     assert_eq!(json["failures"].as_array().map(Vec::len), Some(1));
 }
 
+/// The binary's standard output on `path` with the `extra` options; it must succeed.
+fn succeeding_run(extra: &[&str], path: &Path) -> String {
+    let Ok(output) = bench_command().args(extra).arg(path).output() else {
+        panic!("cannot run the binary");
+    };
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
 #[test]
 fn the_binary_times_transformed_puzzles_and_says_so() {
     let path = write_set("smoke_transform.txt", SET);
-    let run = |extra: &[&str]| {
-        let Ok(output) = bench_command().args(extra).arg(&path).output() else {
-            panic!("cannot run the binary");
-        };
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8_lossy(&output.stdout).into_owned()
-    };
+    let run = |extra: &[&str]| succeeding_run(extra, &path);
     let table = run(&["--transform", "5"]);
     assert!(table.contains("puzzles: random equivalents of the stored ones"));
     assert!(table.contains("checked: all 16 answers valid"));
@@ -233,17 +236,7 @@ fn the_binary_times_transformed_puzzles_and_says_so() {
 #[test]
 fn the_binary_measures_several_runs_and_sums_them_up() {
     let path = write_set("smoke_runs.txt", SET);
-    let run = |extra: &[&str]| {
-        let Ok(output) = bench_command().args(extra).arg(&path).output() else {
-            panic!("cannot run the binary");
-        };
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8_lossy(&output.stdout).into_owned()
-    };
+    let run = |extra: &[&str]| succeeding_run(extra, &path);
     let table = run(&["--runs", "2"]);
     assert!(table.contains("run 1 of 2:"), "{table}");
     assert!(table.contains("run 2 of 2:"), "{table}");
