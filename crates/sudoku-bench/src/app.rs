@@ -53,6 +53,7 @@ pub fn run(options: &Options, args: &[String]) -> Result<bool, RunError> {
         }
         None => CpuPath::detected(),
     };
+    let runs = options.runs.max(1);
     let header = Header {
         cpu_path: cpu_path.name(),
         cpu: machine::cpu_model(),
@@ -66,7 +67,7 @@ pub fn run(options: &Options, args: &[String]) -> Result<bool, RunError> {
             "release"
         },
         transform: options.transform,
-        runs: options.runs.max(1),
+        runs,
     };
     if cfg!(debug_assertions) {
         eprintln!(
@@ -97,7 +98,6 @@ pub fn run(options: &Options, args: &[String]) -> Result<bool, RunError> {
 
     let mut out = io::stdout().lock();
     let table = TableWriter::new(sets.iter().map(|s| s.name.as_str()));
-    let runs = options.runs.max(1);
     if options.csv {
         report::csv_header(&mut out)?;
     } else if !options.json {
