@@ -97,6 +97,9 @@ pub struct Options {
 pub enum CpuPathChoice {
     /// AVX-512 F/BW/VL with AVX2, BMI1/2, LZCNT and POPCNT.
     Avx512,
+    /// The same, with the whole-grid sweep on 256-bit vectors (detected on AMD Zen 4).
+    #[value(name = "avx512-ymm")]
+    Avx512Ymm,
     /// AVX2 with BMI1/2, LZCNT and POPCNT.
     Avx2,
     /// SSE4.1 with SSSE3 and POPCNT.
@@ -111,6 +114,7 @@ impl CpuPathChoice {
     pub fn path(self) -> CpuPath {
         match self {
             CpuPathChoice::Avx512 => CpuPath::Avx512,
+            CpuPathChoice::Avx512Ymm => CpuPath::Avx512Ymm,
             CpuPathChoice::Avx2 => CpuPath::Avx2,
             CpuPathChoice::Sse41 => CpuPath::Sse41,
             CpuPathChoice::Portable => CpuPath::Portable,

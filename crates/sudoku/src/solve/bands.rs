@@ -636,14 +636,19 @@ mod tests {
     }
 
     /// Propagates `state` with the band engine and with the sweep of every CPU path that has
-    /// one (AVX-512, AVX2, SSE4.1) and that this CPU supports; all must agree on the outcome
+    /// one (AVX-512 on 512-bit and on 256-bit vectors, AVX2, SSE4.1) and that this CPU supports; all must agree on the outcome
     /// and, at a fixed point, on the whole state and the counts the guess reads. Returns the
     /// band engine's result.
     fn both_ways(state: &State) -> Option<State> {
         let mut banded = *state;
         let mut banded_counts = [[0u32; 3]; 3];
         let fixed = banded.propagate(Scalar, &mut banded_counts);
-        for path in [CpuPath::Avx512, CpuPath::Avx2, CpuPath::Sse41] {
+        for path in [
+            CpuPath::Avx512,
+            CpuPath::Avx512Ymm,
+            CpuPath::Avx2,
+            CpuPath::Sse41,
+        ] {
             if !path.is_supported() {
                 continue;
             }

@@ -42,7 +42,9 @@
 //! - [`avx512`]: one `__m512i` per band (lanes 9..16 zero), three-input logic in one
 //!   instruction, the `KEEP` gather masked to the nine digit lanes;
 //! - [`avx2`]: an `__m256i` for digits 1-8 and a `u32` for digit 9, the gather on eight lanes
-//!   and a load for the ninth;
+//!   and a load for the ninth; compiled for AVX2 alone (the AVX2 path) and with AVX-512F/VL
+//!   (the AVX-512 path on CPUs that split 512-bit operations, where it beats the 512-bit
+//!   sweep);
 //! - [`sse41`]: two `__m128i` for digits 1-4 and 5-8 and a `u32` for digit 9, and nine table
 //!   reads for `KEEP` (SSE has no gather).
 //!
