@@ -150,22 +150,29 @@ fn splits_512_bit_operations() -> bool {
         use std::arch::x86_64::__cpuid;
         // (Leaves 0 and 1 exist on every x86-64 CPU.)
         let (vendor, signature) = (__cpuid(0), __cpuid(1));
-        // "AuthenticAMD", as cpuid leaf 0 returns it in EBX, EDX, ECX.
-        let amd = (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
-        // The family: the base family (bits 8..12), plus the extended family (bits 20..28)
-        // when the base is 15.
-        let base = (signature.eax >> 8) & 0xf;
-        let family = if base == 0xf {
-            base + ((signature.eax >> 20) & 0xff)
-        } else {
-            base
-        };
-        amd && family == 0x19
+        amd_family((vendor.ebx, vendor.edx, vendor.ecx), signature.eax) == Some(0x19)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
         false
     }
+}
+
+/// The CPU family of an AMD CPU, from the vendor string as `cpuid` leaf 0 returns it (in EBX,
+/// EDX, ECX) and the signature of leaf 1 (EAX); `None` for another vendor.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+fn amd_family(vendor: (u32, u32, u32), signature: u32) -> Option<u32> {
+    // "Auth", "enti", "cAMD".
+    if vendor != (0x6874_7541, 0x6974_6e65, 0x444d_4163) {
+        return None;
+    }
+    // The base family (bits 8..12), plus the extended family (bits 20..28) when the base is 15.
+    let base = (signature >> 8) & 0xf;
+    Some(if base == 0xf {
+        base + ((signature >> 20) & 0xff)
+    } else {
+        base
+    })
 }
 
 impl fmt::Display for CpuPath {
@@ -830,6 +837,20 @@ mod tests {
         } else {
             assert_eq!(detected, widest);
         }
+    }
+
+    #[test]
+    fn amd_families_are_read_from_the_cpu_signature() {
+        let amd = (0x6874_7541, 0x6974_6e65, 0x444d_4163);
+        let intel = (0x756e_6547, 0x4965_6e69, 0x6c65_746e);
+        // Zen 4 (EPYC 9004, family 19h model 11h), Zen 5 (family 1Ah), Zen 2 (family 17h).
+        assert_eq!(amd_family(amd, 0x00a1_0f11), Some(0x19));
+        assert_eq!(amd_family(amd, 0x00b0_0f21), Some(0x1a));
+        assert_eq!(amd_family(amd, 0x0083_0f10), Some(0x17));
+        // Before family 15 the extended family is not added.
+        assert_eq!(amd_family(amd, 0x0000_0612), Some(6));
+        // An Intel signature (Sapphire Rapids) is no AMD family.
+        assert_eq!(amd_family(intel, 0x0008_06f8), None);
     }
 
     /// Masks with few bits, so that both outcomes of each digit's test are common.
