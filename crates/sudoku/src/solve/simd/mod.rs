@@ -141,9 +141,9 @@ impl CpuPath {
 /// Whether this CPU runs each 512-bit vector operation as two 256-bit halves: AMD's family 19h
 /// (Zen 3, which has no AVX-512, and Zen 4). There the 512-bit sweep, which uses only nine of
 /// its sixteen lanes, costs about twice its 256-bit twin, and its gathers are slow: on Zen 4
-/// the [`CpuPath::Avx512Ymm`] path measured 14% faster on hardest_1106 and 21% on 17_clue. On
-/// Intel the 512-bit sweep measured the faster one. Later AMD families are not measured and
-/// keep the default order.
+/// the [`CpuPath::Avx512Ymm`] path took 13-14% less time on hardest_1106 and 21% less on
+/// 17_clue (notes section 17). On Intel the 512-bit sweep measured the faster one. Later AMD
+/// families are not measured and keep the default order.
 fn splits_512_bit_operations() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
