@@ -45,9 +45,11 @@ pub enum CpuPath {
     /// x86-64 with AVX-512 F, BW and VL (with AVX2, BMI1/2, LZCNT and POPCNT): Skylake-X, Ice
     /// Lake, Zen 4 and later. The whole-grid sweep runs on 512-bit vectors.
     Avx512,
-    /// The same instructions as [`CpuPath::Avx512`], with the whole-grid sweep on 256-bit
-    /// vectors: for CPUs that split each 512-bit operation in two, as AMD's Zen 4 does, where
-    /// it is the faster of the two and the one [`CpuPath::detected`] picks.
+    /// The CPUs of [`CpuPath::Avx512`], without 512-bit vectors: the search compiled as for
+    /// AVX2, its whole-grid sweep on 256-bit vectors with AVX-512F/VL's instructions, and the
+    /// AVX-512BW kernels that read the givens and write the solution. For CPUs that split each
+    /// 512-bit operation in two, as AMD's Zen 4 does, where it is the faster of the two and the
+    /// one [`CpuPath::detected`] picks.
     Avx512Ymm,
     /// x86-64 with AVX2, BMI1/2, LZCNT and POPCNT (Haswell, Zen and later).
     Avx2,
@@ -397,7 +399,8 @@ pub(crate) fn next_solution(
         CpuPath::Avx512 => unsafe { x86::next_solution_avx512(engine, budget) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Avx512Ymm)` exists only after `CpuPath::is_supported`
-        // detected the features of `CpuPath::Avx512`, the features the function enables.
+        // detected the features of `CpuPath::Avx512`, which include those the function enables
+        // and those of the AVX-512 kernels it calls.
         CpuPath::Avx512Ymm => unsafe { x86::next_solution_avx512_ymm(engine, budget) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Avx2)` exists only after `CpuPath::is_supported` detected
@@ -550,12 +553,11 @@ mod x86 {
     /// (512-bit vectors) with `AVX512` and `ZMM_SWEEP`, `sweep::avx2::vl` (256-bit vectors,
     /// compiled with AVX-512F/VL too) with `AVX512` alone, `sweep::avx2::plain` without.
     ///
-    /// With `AVX512` (made only by the two AVX-512 wrappers), three more kernels use what that
-    /// path has: [`Kernels::keep`] gathers triads with BMI2's `pext`, which every AVX-512 CPU
+    /// With `AVX512` (made only by the two AVX-512 wrappers), three more kernels use what those
+    /// CPUs have: [`Kernels::keep`] gathers triads with BMI2's `pext`, which every AVX-512 CPU
     /// runs in a few cycles (AMD before Zen 3 microcodes it, slowly, and takes the AVX2 path);
-    /// [`Kernels::givens`] compares a band's 27 values with each digit in one AVX-512BW/VL
-    /// instruction that yields the band mask directly; and [`Kernels::values`] writes a band's
-    /// values with one masked byte move per digit.
+    /// [`Kernels::givens`] and [`Kernels::values`] are [`givens_avx512`] and
+    /// [`values_avx512`].
     #[derive(Debug, Clone, Copy)]
     struct Avx2<const AVX512: bool, const ZMM_SWEEP: bool> {
         _private: (),
@@ -585,27 +587,10 @@ mod x86 {
             if !AVX512 {
                 return givens_by_planes(values);
             }
-            // Room for a 32-byte load at each band's first cell (the last at byte 54).
-            let mut padded = [0u8; 96];
-            padded[..81].copy_from_slice(values);
-            let mut givens = [[0u32; 9]; 3];
-            let mut filled = [0u32; 3];
-            for (band, band_givens) in givens.iter_mut().enumerate() {
-                // SAFETY: only reached on CPUs with AVX-512F/BW/VL, which `CpuPath::Avx512`
-                // requires before an `Avx2::<true, _>` value is made; the load reads bytes
-                // 27 * band .. 27 * band + 32, inside the 96 bytes of `padded`. Bit k of each
-                // mask is byte k of the load: cell k of the band for k below 27, and `BAND`
-                // drops the bytes of the next band.
-                unsafe {
-                    let band_values = _mm256_loadu_si256(padded.as_ptr().add(27 * band).cast());
-                    filled[band] = _mm256_test_epi8_mask(band_values, band_values) & BAND;
-                    for (digit, cells) in band_givens.iter_mut().enumerate() {
-                        let value = _mm256_set1_epi8(digit as i8 + 1);
-                        *cells = _mm256_cmpeq_epi8_mask(band_values, value) & BAND;
-                    }
-                }
-            }
-            (givens, filled)
+            // SAFETY: only reached on CPUs with AVX-512F/BW/VL and AVX2, which
+            // `CpuPath::Avx512` and `CpuPath::Avx512Ymm` require before an `Avx2::<true, _>`
+            // value is made: the features `givens_avx512` enables.
+            unsafe { givens_avx512(values) }
         }
 
         #[inline(always)]
@@ -613,26 +598,8 @@ mod x86 {
             if !AVX512 {
                 return values_by_planes(cand);
             }
-            // Room for a 32-byte store at each band's first cell (the last at byte 54).
-            let mut padded = [0u8; 96];
-            for (band, band_cands) in cand.iter().enumerate() {
-                // SAFETY: only reached on CPUs with AVX-512F/BW/VL, which `CpuPath::Avx512`
-                // requires before an `Avx2::<true, _>` value is made; the store writes bytes
-                // 27 * band .. 27 * band + 32, inside the 96 bytes of `padded`. Its bytes past
-                // the band (masks cut to `BAND`) are zero, and the next band's store, which
-                // comes later, writes its own cells over them.
-                unsafe {
-                    let mut band_values = _mm256_setzero_si256();
-                    for (digit, &cells) in band_cands.iter().enumerate() {
-                        let value = _mm256_set1_epi8(digit as i8 + 1);
-                        band_values = _mm256_mask_mov_epi8(band_values, cells & BAND, value);
-                    }
-                    _mm256_storeu_si256(padded.as_mut_ptr().add(27 * band).cast(), band_values);
-                }
-            }
-            let mut values = [0u8; 81];
-            values.copy_from_slice(&padded[..81]);
-            values
+            // SAFETY: as in `givens`: the CPU has the features `values_avx512` enables.
+            unsafe { values_avx512(cand) }
         }
 
         #[inline(always)]
@@ -683,6 +650,59 @@ mod x86 {
             };
             (!empty as u32 & 0xff) | u32::from(masks[8] != 0) << 8
         }
+    }
+
+    /// [`Kernels::givens`] with AVX-512BW/VL: each band's 27 values compared with each digit in
+    /// one instruction that yields the band mask directly. Its own function, so that a search
+    /// compiled without AVX-512 (`CpuPath::Avx512Ymm`'s) calls it; the AVX-512 search inlines
+    /// it.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2")]
+    fn givens_avx512(values: &[u8; 81]) -> ([[u32; 9]; 3], [u32; 3]) {
+        // Room for a 32-byte load at each band's first cell (the last at byte 54).
+        let mut padded = [0u8; 96];
+        padded[..81].copy_from_slice(values);
+        let mut givens = [[0u32; 9]; 3];
+        let mut filled = [0u32; 3];
+        for (band, band_givens) in givens.iter_mut().enumerate() {
+            // SAFETY: the load reads bytes 27 * band .. 27 * band + 32, inside the 96 bytes
+            // of `padded`. Bit k of each mask is byte k of the load: cell k of the band for k
+            // below 27, and `BAND` drops the bytes of the next band.
+            unsafe {
+                let band_values = _mm256_loadu_si256(padded.as_ptr().add(27 * band).cast());
+                filled[band] = _mm256_test_epi8_mask(band_values, band_values) & BAND;
+                for (digit, cells) in band_givens.iter_mut().enumerate() {
+                    let value = _mm256_set1_epi8(digit as i8 + 1);
+                    *cells = _mm256_cmpeq_epi8_mask(band_values, value) & BAND;
+                }
+            }
+        }
+        (givens, filled)
+    }
+
+    /// [`Kernels::values`] with AVX-512BW/VL: a band's values written with one masked byte
+    /// move per digit. Its own function, as [`givens_avx512`] is.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2")]
+    fn values_avx512(cand: &[[u32; 9]; 3]) -> [u8; 81] {
+        // Room for a 32-byte store at each band's first cell (the last at byte 54).
+        let mut padded = [0u8; 96];
+        for (band, band_cands) in cand.iter().enumerate() {
+            // SAFETY: the store writes bytes 27 * band .. 27 * band + 32, inside the 96 bytes
+            // of `padded`. Its bytes past the band (masks cut to `BAND`) are zero, and the
+            // next band's store, which comes later, writes its own cells over them.
+            unsafe {
+                let mut band_values = _mm256_setzero_si256();
+                for (digit, &cells) in band_cands.iter().enumerate() {
+                    let value = _mm256_set1_epi8(digit as i8 + 1);
+                    band_values = _mm256_mask_mov_epi8(band_values, cells & BAND, value);
+                }
+                _mm256_storeu_si256(padded.as_mut_ptr().add(27 * band).cast(), band_values);
+            }
+        }
+        let mut values = [0u8; 81];
+        values.copy_from_slice(&padded[..81]);
+        values
     }
 
     /// The AVX2 kernels on their own, for the kernel tests: `digits_meeting` and
@@ -783,12 +803,15 @@ mod x86 {
         engine.next_solution(budget, Avx2::<true, true> { _private: () })
     }
 
-    /// The search compiled as [`next_solution_avx512`], with the whole-grid sweep on 256-bit
-    /// vectors (`CpuPath::Avx512Ymm`).
+    /// The search for `CpuPath::Avx512Ymm`: compiled for AVX2, as [`next_solution_avx2`], with
+    /// the AVX-512 kernels (`pext` triads, [`givens_avx512`], [`values_avx512`]) and the
+    /// whole-grid sweep on 256-bit vectors compiled with AVX-512F/VL. On Zen 4, compiling the
+    /// search itself with AVX-512 (where the compiler vectorises its loops over the nine digits
+    /// with 512-bit vectors) took 2.5-3% more time on the hard sets (notes section 17).
     ///
     /// # Safety
     /// The CPU must support every feature enabled here.
-    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,lzcnt,popcnt")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     pub(super) unsafe fn next_solution_avx512_ymm(
         engine: &mut Engine,
         budget: u64,
