@@ -242,7 +242,7 @@ impl State {
         // branch below resolves early.
         let placed = cells & !several & self.unsolved[band];
         if placed == 0 {
-            self.cand[band][digit] = cells;
+            self.cand.as_flattened_mut()[index] = cells;
             return Some(0);
         }
         // Otherwise `cells` is stored at the end, after the band's nine masks are read as one
@@ -266,7 +266,7 @@ impl State {
         for slot in band_cands.iter_mut() {
             *slot &= !placed;
         }
-        band_cands[digit] = cells;
+        self.cand.as_flattened_mut()[index] = cells;
         Some(marked | (changed & !(1 << digit)) << (9 * band))
     }
 
