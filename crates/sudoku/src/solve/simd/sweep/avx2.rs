@@ -185,13 +185,14 @@ macro_rules! avx2_lanes {
             }
         }
 
-        /// The cells in at least one, two and three of the nine digit lanes, as masks: the
-        /// eight vector lanes folded pairwise three times, then the ninth digit.
+        /// The cells in at least one, two and three of the eight vector lanes, in every lane:
+        /// the lanes folded pairwise three times (each step pairs every lane with another, so
+        /// every lane ends with the whole reduction).
         #[inline]
         #[target_feature(enable = $feature)]
-        fn fold_counts<const THRICE: bool>(v: V) -> [u32; 3] {
-            let p = partner::<0>(v.lo);
-            let (mut once, mut twice) = (_mm256_or_si256(v.lo, p), _mm256_and_si256(v.lo, p));
+        fn fold_lanes<const THRICE: bool>(lo: __m256i) -> [__m256i; 3] {
+            let p = partner::<0>(lo);
+            let (mut once, mut twice) = (_mm256_or_si256(lo, p), _mm256_and_si256(lo, p));
             let mut thrice = _mm256_setzero_si256();
             for step in 1..3 {
                 let (o, t, h) = if step == 1 {
@@ -215,6 +216,14 @@ macro_rules! avx2_lanes {
                 twice = _mm256_or_si256(_mm256_or_si256(twice, t), _mm256_and_si256(once, o));
                 once = _mm256_or_si256(once, o);
             }
+            [once, twice, thrice]
+        }
+
+        /// The cells in at least one, two and three of the nine digit lanes, as masks.
+        #[inline]
+        #[target_feature(enable = $feature)]
+        fn fold_counts<const THRICE: bool>(v: V) -> [u32; 3] {
+            let [once, twice, thrice] = fold_lanes::<THRICE>(v.lo);
             let (once, twice, thrice) = (
                 _mm256_cvtsi256_si32(once) as u32,
                 _mm256_cvtsi256_si32(twice) as u32,
@@ -224,11 +233,29 @@ macro_rules! avx2_lanes {
         }
 
         /// The cells in at least one and at least two of the nine digit lanes, in every lane.
+        /// The vector half stays in vector registers (digit 9 broadcast into it), so that the
+        /// sweep's critical path does not go through a general register and back.
         #[inline]
         #[target_feature(enable = $feature)]
         fn union_twice(v: V) -> (V, V) {
-            let [once, twice, _] = fold_counts::<false>(v);
-            (splat(once), splat(twice))
+            let [once, twice, _] = fold_lanes::<false>(v.lo);
+            let nine = _mm256_set1_epi32(v.hi as i32);
+            let (once_lo, twice_lo) = (
+                _mm256_or_si256(once, nine),
+                _mm256_or_si256(twice, _mm256_and_si256(once, nine)),
+            );
+            let once = _mm256_cvtsi256_si32(once) as u32;
+            let twice = _mm256_cvtsi256_si32(twice) as u32;
+            (
+                V {
+                    lo: once_lo,
+                    hi: once | v.hi,
+                },
+                V {
+                    lo: twice_lo,
+                    hi: twice | (once & v.hi),
+                },
+            )
         }
 
         /// The cells in at least one, two and three of the nine digit lanes.
