@@ -125,9 +125,15 @@ impl State {
     /// On a CPU path with a whole-grid kernel ([`Kernels::SWEEPS`]), a wave with many dirty
     /// (digit, band) pairs (the root, or a cascade after a guess) hands over to it instead:
     /// same rules, same fixed point, all pairs at once. (On a path whose kernel takes only the
-    /// root, [`State::propagate_root`] does that.)
+    /// root, [`State::propagate_root`] does that.) `after_guess` is false at the root; the
+    /// kernel orders its steps by it.
     #[inline(always)]
-    fn propagate<K: Kernels>(&mut self, kernels: K, counts: &mut [[u32; 3]; 3]) -> bool {
+    fn propagate<K: Kernels>(
+        &mut self,
+        kernels: K,
+        counts: &mut [[u32; 3]; 3],
+        after_guess: bool,
+    ) -> bool {
         loop {
             // Band updates run in waves: a wave takes every dirty (digit, band) at once, so the
             // next update's index comes from the wave's own mask, not from what the previous
@@ -139,7 +145,8 @@ impl State {
             let mut dirty = std::mem::take(&mut self.dirty);
             while dirty != 0 {
                 if K::SWEEPS && K::SWEEP_CASCADES && dirty.count_ones() >= SWEEP_AT {
-                    match kernels.propagate(&mut self.cand, &mut self.unsolved, counts) {
+                    match kernels.propagate(&mut self.cand, &mut self.unsolved, counts, after_guess)
+                    {
                         Some(fixed) => {
                             self.stack_dirty = 0;
                             return fixed;
@@ -194,7 +201,7 @@ impl State {
     fn propagate_root<K: Kernels>(&mut self, kernels: K, counts: &mut [[u32; 3]; 3]) -> bool {
         let unsolved: u32 = self.unsolved.iter().map(|band| band.count_ones()).sum();
         if K::SWEEPS && !K::SWEEP_CASCADES && 81 - unsolved >= ROOT_SWEEP_GIVENS {
-            match kernels.propagate(&mut self.cand, &mut self.unsolved, counts) {
+            match kernels.propagate(&mut self.cand, &mut self.unsolved, counts, false) {
                 Some(fixed) => {
                     self.dirty = 0;
                     self.stack_dirty = 0;
@@ -207,7 +214,7 @@ impl State {
                 }
             }
         }
-        self.propagate(kernels, counts)
+        self.propagate(kernels, counts, false)
     }
 
     /// The band update of one digit in one band; `None` on a contradiction, otherwise the
@@ -571,7 +578,9 @@ impl Engine {
                 root = false;
                 state.propagate_root(kernels, &mut counts)
             } else {
-                state.propagate(kernels, &mut counts)
+                let after_guess = !root;
+                root = false;
+                state.propagate(kernels, &mut counts, after_guess)
             };
             if fixed {
                 if state.is_solved() {
@@ -636,19 +645,24 @@ mod tests {
     }
 
     /// Propagates `state` with the band engine and with the sweep of every CPU path that has
-    /// one (AVX-512 on 512-bit and on 256-bit vectors, AVX2, SSE4.1) and that this CPU supports; all must agree on the outcome
-    /// and, at a fixed point, on the whole state and the counts the guess reads. Returns the
-    /// band engine's result.
+    /// one (AVX-512 on 512-bit and on 256-bit vectors, AVX2, SSE4.1) and that this CPU
+    /// supports, in both of its step orders (the root's, and the one after a guess, which
+    /// places naked singles with the row singles); all must agree on the outcome and, at a
+    /// fixed point, on the whole state and the counts the guess reads. Returns the band
+    /// engine's result.
     fn both_ways(state: &State) -> Option<State> {
         let mut banded = *state;
         let mut banded_counts = [[0u32; 3]; 3];
-        let fixed = banded.propagate(Scalar, &mut banded_counts);
-        for path in [
+        let fixed = banded.propagate(Scalar, &mut banded_counts, false);
+        for (path, after_guess) in [
             CpuPath::Avx512,
             CpuPath::Avx512Ymm,
             CpuPath::Avx2,
             CpuPath::Sse41,
-        ] {
+        ]
+        .into_iter()
+        .flat_map(|path| [(path, false), (path, true)])
+        {
             if !path.is_supported() {
                 continue;
             }
@@ -659,15 +673,22 @@ mod tests {
                 &mut swept.cand,
                 &mut swept.unsolved,
                 &mut swept_counts,
+                after_guess,
             );
             // The sweep never stops early.
             let swept_fixed = swept_fixed.expect("a finished sweep");
-            assert_eq!(swept_fixed, fixed, "{path:?} {state:?}");
+            assert_eq!(swept_fixed, fixed, "{path:?} {after_guess} {state:?}");
             if fixed {
-                assert_eq!(swept.cand, banded.cand, "{path:?} {state:?}");
-                assert_eq!(swept.unsolved, banded.unsolved, "{path:?} {state:?}");
+                assert_eq!(swept.cand, banded.cand, "{path:?} {after_guess} {state:?}");
+                assert_eq!(
+                    swept.unsolved, banded.unsolved,
+                    "{path:?} {after_guess} {state:?}"
+                );
                 if !banded.is_solved() {
-                    assert_eq!(swept_counts, banded_counts, "{path:?} {state:?}");
+                    assert_eq!(
+                        swept_counts, banded_counts,
+                        "{path:?} {after_guess} {state:?}"
+                    );
                 }
             }
         }

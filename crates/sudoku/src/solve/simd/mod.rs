@@ -269,13 +269,15 @@ pub(crate) trait Kernels: Copy {
     /// on a path where [`Kernels::SWEEPS`]: `Some(false)` on a contradiction, `Some(true)` with
     /// `counts` describing the final state as [`super::bands`] documents. `None` if the kernel
     /// stopped early, leaving a partly propagated state (and on the other paths): the band
-    /// engine then propagates by itself, to the same fixed point.
+    /// engine then propagates by itself, to the same fixed point. `after_guess` is false for
+    /// the root of a search (the kernel orders its steps for long cascades there).
     #[inline(always)]
     fn propagate(
         self,
         _cand: &mut [[u32; 9]; 3],
         _unsolved: &mut [u32; 3],
         _counts: &mut [[u32; 3]; 3],
+        _after_guess: bool,
     ) -> Option<bool> {
         None
     }
@@ -438,14 +440,15 @@ pub(crate) fn sweep_propagate(
     cand: &mut [[u32; 9]; 3],
     unsolved: &mut [u32; 3],
     counts: &mut [[u32; 3]; 3],
+    after_guess: bool,
 ) -> Option<bool> {
     #[cfg(target_arch = "x86_64")]
     {
-        x86::sweep_propagate(path, cand, unsolved, counts)
+        x86::sweep_propagate(path, cand, unsolved, counts, after_guess)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let _ = (path, cand, unsolved, counts);
+        let _ = (path, cand, unsolved, counts, after_guess);
         None
     }
 }
@@ -538,11 +541,12 @@ mod x86 {
             cand: &mut [[u32; 9]; 3],
             unsolved: &mut [u32; 3],
             counts: &mut [[u32; 3]; 3],
+            after_guess: bool,
         ) -> Option<bool> {
             // SAFETY: an `Sse41` value exists only inside `next_solution_sse41`, which runs only
             // on CPUs with SSE4.1 (see `Verified`); the sweep's own memory accesses stay within
             // each band's nine `u32`s.
-            unsafe { super::sweep::sse41::propagate(cand, unsolved, counts) }
+            unsafe { super::sweep::sse41::propagate(cand, unsolved, counts, after_guess) }
         }
     }
 
@@ -608,19 +612,25 @@ mod x86 {
             cand: &mut [[u32; 9]; 3],
             unsolved: &mut [u32; 3],
             counts: &mut [[u32; 3]; 3],
+            after_guess: bool,
         ) -> Option<bool> {
             if AVX512 && ZMM_SWEEP {
                 // SAFETY: only reached on CPUs with AVX-512F, which `CpuPath::Avx512` requires
                 // before an `Avx2::<true, _>` value is made (the sweep's own memory accesses stay
                 // within each band's nine `u32`s, see there).
-                unsafe { super::sweep::avx512::propagate(cand, unsolved, counts) }
+                unsafe { super::sweep::avx512::propagate(cand, unsolved, counts, after_guess) }
             } else if AVX512 {
                 // SAFETY: as above: AVX-512F/VL and AVX2 were detected before an
                 // `Avx2::<true, _>` value was made.
-                unsafe { super::sweep::avx2::vl::propagate(cand, unsolved, counts) }
+                unsafe { super::sweep::avx2::vl::propagate(cand, unsolved, counts, after_guess) }
             } else {
+                // The root's order after guesses too: without three-input logic, counting naked
+                // singles on every sweep costs more than the sweeps it saves (A/B on Zen 4, count
+                // mode: diabolical +2-3%, serg_benchmark +1-2%, the hardest sets -0.3% to +1%,
+                // top1465 -2%; with AVX-512, where `avx512-ymm` gains 2-4% on the hard sets and
+                // `avx512` 4-5%, the kernel gets `after_guess` as it is).
                 // SAFETY: an `Avx2` value exists only on CPUs with AVX2 (see `Verified`).
-                unsafe { super::sweep::avx2::plain::propagate(cand, unsolved, counts) }
+                unsafe { super::sweep::avx2::plain::propagate(cand, unsolved, counts, false) }
             }
         }
 
@@ -755,6 +765,7 @@ mod x86 {
         cand: &mut [[u32; 9]; 3],
         unsolved: &mut [u32; 3],
         counts: &mut [[u32; 3]; 3],
+        after_guess: bool,
     ) -> Option<bool> {
         if !path.is_supported() {
             return None;
@@ -763,16 +774,16 @@ mod x86 {
         // the one it is compiled for, were detected on this CPU.
         match path {
             super::CpuPath::Avx512 => unsafe {
-                super::sweep::avx512::propagate(cand, unsolved, counts)
+                super::sweep::avx512::propagate(cand, unsolved, counts, after_guess)
             },
             super::CpuPath::Avx512Ymm => unsafe {
-                super::sweep::avx2::vl::propagate(cand, unsolved, counts)
+                super::sweep::avx2::vl::propagate(cand, unsolved, counts, after_guess)
             },
             super::CpuPath::Avx2 => unsafe {
-                super::sweep::avx2::plain::propagate(cand, unsolved, counts)
+                super::sweep::avx2::plain::propagate(cand, unsolved, counts, after_guess)
             },
             super::CpuPath::Sse41 => unsafe {
-                super::sweep::sse41::propagate(cand, unsolved, counts)
+                super::sweep::sse41::propagate(cand, unsolved, counts, after_guess)
             },
             _ => None,
         }

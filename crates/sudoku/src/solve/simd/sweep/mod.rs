@@ -27,12 +27,14 @@
 //!    digits and the placed columns in the other bands. A cell claimed by two digits is cleared
 //!    for both, and two placements of a digit in one column clear each other, so the next
 //!    sweep finds the contradiction;
-//! 3. only when no row single was placed: counts each cell's candidates; a cell with none
-//!    fails, and a cell with one is placed at once: its digit's row and box peers in the band
-//!    and its column in the other bands lose the digit. Two such cells of a digit in one row
-//!    or box fail, two in one column clear each other (the next sweep fails). Placing them in
-//!    the same sweep, rather than leaving them to the next sweep's row singles, saves a sweep
-//!    and its gathers each time;
+//! 3. counts each cell's candidates; a cell with none fails, and a cell with one is placed at
+//!    once: its digit's row and box peers in the band and its column in the other bands lose
+//!    the digit. Two such cells of a digit in one row or box fail, two in one column clear each
+//!    other (the next sweep fails). Placing them in the same sweep, rather than leaving them to
+//!    the next sweep's row singles, saves a sweep and its gathers each time. After a guess
+//!    (`after_guess`), this step runs on the same state as step 2, and both kinds of singles
+//!    are placed together; at the root it runs only when no row single was placed (see
+//!    `propagate`);
 //! 4. only when neither placed anything: the stack pass (column hidden singles and box/column
 //!    locked candidates, the band engine's rotations on all digits at once); the propagation
 //!    ends when it changes nothing.
@@ -192,11 +194,36 @@ macro_rules! sweep_kernel {
         /// [`MAX_SWEEPS`], which that bound makes unreachable) leaves a partly propagated state for
         /// the band engine to finish: a bound rather than a hang if that reasoning were ever wrong.
         ///
+        /// `after_guess` says when naked singles are looked for. After a guess they are
+        /// counted on every sweep and placed with the row singles: the sweep's steps wait on
+        /// each other (its `KEEP` gather alone takes about 21 cycles on Zen 4), and the counts
+        /// run beside the row singles, so a cascade takes fewer, barely longer sweeps. At the
+        /// root, where long cascades of row singles alone are the rule, they are counted only
+        /// once no row single is left, as the band engine does: counting on every sweep there
+        /// made kaggle_10k 12% and 17_clue 8% slower. (The AVX2 path always passes `false`: see
+        /// its `Kernels::propagate`.)
+        ///
         /// Not inlined: it leaves the band engine's loop as it was, and inlining it measured no
         /// faster (0.99-1.01 on every set).
         #[inline(never)]
         #[target_feature(enable = $feature)]
         pub(in crate::solve::simd) fn propagate(
+            cand: &mut [[u32; 9]; 3],
+            unsolved: &mut [u32; 3],
+            counts_out: &mut [[u32; 3]; 3],
+            after_guess: bool,
+        ) -> Option<bool> {
+            if after_guess {
+                sweeps::<true>(cand, unsolved, counts_out)
+            } else {
+                sweeps::<false>(cand, unsolved, counts_out)
+            }
+        }
+
+        /// [`propagate`], with naked singles counted on every sweep when `NAKED_WITH_ROWS`.
+        #[inline]
+        #[target_feature(enable = $feature)]
+        fn sweeps<const NAKED_WITH_ROWS: bool>(
             cand: &mut [[u32; 9]; 3],
             unsolved: &mut [u32; 3],
             counts_out: &mut [[u32; 3]; 3],
@@ -215,23 +242,56 @@ macro_rules! sweep_kernel {
                     break Some(false);
                 }
                 c = cells;
-                let placed = [
+                let mut placed = [
                     and(row_singles(cells[0]), splat(uns[0])),
                     and(row_singles(cells[1]), splat(uns[1])),
                     and(row_singles(cells[2]), splat(uns[2])),
                 ];
+                // 3, with the row singles: naked singles on the same state (both kinds are
+                // sound on it, and a cell that is both is the same placement).
+                let mut naked = [splat(0); 3];
+                let mut cell_counts = [[0u32; 3]; 3];
+                if NAKED_WITH_ROWS {
+                    cell_counts = [counts(c[0]), counts(c[1]), counts(c[2])];
+                    let k = &cell_counts;
+                    if (uns[0] & !k[0][0]) | (uns[1] & !k[1][0]) | (uns[2] & !k[2][0]) != 0 {
+                        break Some(false);
+                    }
+                    naked = [
+                        and(c[0], splat(uns[0] & k[0][0] & !k[0][1])),
+                        and(c[1], splat(uns[1] & k[1][0] & !k[1][1])),
+                        and(c[2], splat(uns[2] & k[2][0] & !k[2][1])),
+                    ];
+                    placed = [
+                        or(placed[0], naked[0]),
+                        or(placed[1], naked[1]),
+                        or(placed[2], naked[2]),
+                    ];
+                }
                 let any_placed = or3(placed[0], placed[1], placed[2]);
                 if any_set(any_placed) {
-                    // 2. Row singles.
+                    if NAKED_WITH_ROWS
+                        && (doubled(naked[0]) | doubled(naked[1]) | doubled(naked[2]))
+                    {
+                        break Some(false);
+                    }
+                    // 2. Row singles (and naked singles, when counted with them). A row single
+                    // has no row or box peer left with its digit (`KEEP` removed its box peers),
+                    // so only a naked single's peers need clearing.
                     let columns = [fold(placed[0]), fold(placed[1]), fold(placed[2])];
                     for band in 0..3 {
                         let (union, twice) = union_twice(placed[band]);
                         // Other digits lose the placed cells; a cell claimed twice is lost by all.
-                        let lost = or3(
+                        let mut lost = or3(
                             and_not(union, placed[band]),
                             twice,
                             other_columns(&columns, band),
                         );
+                        if NAKED_WITH_ROWS {
+                            let naked = naked[band];
+                            let peers = or(row_spread(naked), box_spread(naked));
+                            lost = or(lost, and_not(peers, naked));
+                        }
                         c[band] = and_not(c[band], lost);
                         uns[band] &= !first(union);
                     }
@@ -240,38 +300,44 @@ macro_rules! sweep_kernel {
                 if uns == [0; 3] {
                     break Some(true);
                 }
-                // 3. Naked singles.
-                let mut naked_cells = [splat(0); 3];
-                let mut naked_masks = [0u32; 3];
-                for band in 0..3 {
-                    let [once, twice, thrice] = counts(c[band]);
-                    counts_out[band] = [once, twice, thrice];
-                    if uns[band] & !once != 0 {
-                        break 'sweeps Some(false);
-                    }
-                    naked_masks[band] = uns[band] & once & !twice;
-                    naked_cells[band] = and(c[band], splat(naked_masks[band]));
-                }
-                if naked_masks != [0; 3] {
-                    // Placed at once: the digit's row and box peers in the band and its column
-                    // in the other bands lose it (two such cells of a digit in one column clear
-                    // each other, and the next sweep finds the contradiction).
-                    let columns = [
-                        fold(naked_cells[0]),
-                        fold(naked_cells[1]),
-                        fold(naked_cells[2]),
-                    ];
+                if NAKED_WITH_ROWS {
+                    // No naked single either, on this same state: its counts are the final ones
+                    // unless the stack pass changes something.
+                    *counts_out = cell_counts;
+                } else {
+                    // 3. Naked singles, once no row single is left.
+                    let mut naked_cells = [splat(0); 3];
+                    let mut naked_masks = [0u32; 3];
                     for band in 0..3 {
-                        let naked = naked_cells[band];
-                        if doubled(naked) {
+                        let [once, twice, thrice] = counts(c[band]);
+                        counts_out[band] = [once, twice, thrice];
+                        if uns[band] & !once != 0 {
                             break 'sweeps Some(false);
                         }
-                        let peers = and_not(or(row_spread(naked), box_spread(naked)), naked);
-                        let lost = or(peers, other_columns(&columns, band));
-                        c[band] = and_not(c[band], lost);
-                        uns[band] &= !naked_masks[band];
+                        naked_masks[band] = uns[band] & once & !twice;
+                        naked_cells[band] = and(c[band], splat(naked_masks[band]));
                     }
-                    continue;
+                    if naked_masks != [0; 3] {
+                        // Placed at once: the digit's row and box peers in the band and its column
+                        // in the other bands lose it (two such cells of a digit in one column clear
+                        // each other, and the next sweep finds the contradiction).
+                        let columns = [
+                            fold(naked_cells[0]),
+                            fold(naked_cells[1]),
+                            fold(naked_cells[2]),
+                        ];
+                        for band in 0..3 {
+                            let naked = naked_cells[band];
+                            if doubled(naked) {
+                                break 'sweeps Some(false);
+                            }
+                            let peers = and_not(or(row_spread(naked), box_spread(naked)), naked);
+                            let lost = or(peers, other_columns(&columns, band));
+                            c[band] = and_not(c[band], lost);
+                            uns[band] &= !naked_masks[band];
+                        }
+                        continue;
+                    }
                 }
                 // 4. The stack pass.
                 let band_columns = [fold(c[0]), fold(c[1]), fold(c[2])];
