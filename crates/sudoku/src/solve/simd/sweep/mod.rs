@@ -250,6 +250,7 @@ macro_rules! sweep_kernel {
                 // 3, with the row singles: naked singles on the same state (both kinds are
                 // sound on it, and a cell that is both is the same placement).
                 let mut naked = [splat(0); 3];
+                let mut naked_masks = [0u32; 3];
                 let mut cell_counts = [[0u32; 3]; 3];
                 if NAKED_WITH_ROWS {
                     cell_counts = [counts(c[0]), counts(c[1]), counts(c[2])];
@@ -257,10 +258,15 @@ macro_rules! sweep_kernel {
                     if (uns[0] & !k[0][0]) | (uns[1] & !k[1][0]) | (uns[2] & !k[2][0]) != 0 {
                         break Some(false);
                     }
+                    naked_masks = [
+                        uns[0] & k[0][0] & !k[0][1],
+                        uns[1] & k[1][0] & !k[1][1],
+                        uns[2] & k[2][0] & !k[2][1],
+                    ];
                     naked = [
-                        and(c[0], splat(uns[0] & k[0][0] & !k[0][1])),
-                        and(c[1], splat(uns[1] & k[1][0] & !k[1][1])),
-                        and(c[2], splat(uns[2] & k[2][0] & !k[2][1])),
+                        and(c[0], splat(naked_masks[0])),
+                        and(c[1], splat(naked_masks[1])),
+                        and(c[2], splat(naked_masks[2])),
                     ];
                     placed = [
                         or(placed[0], naked[0]),
@@ -270,7 +276,10 @@ macro_rules! sweep_kernel {
                 }
                 let any_placed = or3(placed[0], placed[1], placed[2]);
                 if any_set(any_placed) {
+                    // (Tested only when there are naked singles: the test costs more than the
+                    // branch.)
                     if NAKED_WITH_ROWS
+                        && naked_masks != [0; 3]
                         && (doubled(naked[0]) | doubled(naked[1]) | doubled(naked[2]))
                     {
                         break Some(false);
