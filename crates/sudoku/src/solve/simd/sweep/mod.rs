@@ -200,8 +200,8 @@ macro_rules! sweep_kernel {
         /// run beside the row singles, so a cascade takes fewer, barely longer sweeps. At the
         /// root, where long cascades of row singles alone are the rule, they are counted only
         /// once no row single is left, as the band engine does: counting on every sweep there
-        /// made kaggle_10k 12% and 17_clue 8% slower. (The AVX2 path always passes `false`: see
-        /// its `Kernels::propagate`.)
+        /// made kaggle_10k 7-12% and 17_clue 3.5-8% slower (two measurements; diabolical 2%
+        /// faster). (The AVX2 path always passes `false`: see its `Kernels::propagate`.)
         ///
         /// Not inlined: it leaves the band engine's loop as it was, and inlining it measured no
         /// faster (0.99-1.01 on every set).
