@@ -45,11 +45,12 @@ pub enum CpuPath {
     /// x86-64 with AVX-512 F, BW and VL (with AVX2, BMI1/2, LZCNT and POPCNT): Skylake-X, Ice
     /// Lake, Zen 4 and later. The whole-grid sweep runs on 512-bit vectors.
     Avx512,
-    /// The CPUs of [`CpuPath::Avx512`], without 512-bit vectors: the search compiled as for
-    /// AVX2, its whole-grid sweep on 256-bit vectors with AVX-512F/VL's instructions, and the
-    /// AVX-512BW kernels that read the givens and write the solution. For CPUs that split each
-    /// 512-bit operation in two, as AMD's Zen 4 does, where it is the faster of the two and the
-    /// one [`CpuPath::detected`] picks.
+    /// The CPUs of [`CpuPath::Avx512`] that also have AVX-512 VBMI and GFNI (Ice Lake, Zen 4
+    /// and later), without 512-bit vectors: the search compiled as for AVX2, its whole-grid
+    /// sweep on 256-bit vectors with AVX-512's instructions (byte lookups in place of a gather),
+    /// and the AVX-512BW kernels that read the givens and write the solution. For CPUs that
+    /// split each 512-bit operation in two, as AMD's Zen 4 does, where it is the faster of the
+    /// two and the one [`CpuPath::detected`] picks.
     Avx512Ymm,
     /// x86-64 with AVX2, BMI1/2, LZCNT and POPCNT (Haswell, Zen and later).
     Avx2,
@@ -80,7 +81,10 @@ impl CpuPath {
                 .into_iter()
                 .find(|path| path.is_supported())
                 .unwrap_or(CpuPath::Portable);
-            if first == CpuPath::Avx512 && splits_512_bit_operations() {
+            if first == CpuPath::Avx512
+                && splits_512_bit_operations()
+                && CpuPath::Avx512Ymm.is_supported()
+            {
                 CpuPath::Avx512Ymm
             } else {
                 first
@@ -108,7 +112,11 @@ impl CpuPath {
                     && CpuPath::Avx2.is_supported()
             }
             #[cfg(target_arch = "x86_64")]
-            CpuPath::Avx512Ymm => CpuPath::Avx512.is_supported(),
+            CpuPath::Avx512Ymm => {
+                CpuPath::Avx512.is_supported()
+                    && std::arch::is_x86_feature_detected!("avx512vbmi")
+                    && std::arch::is_x86_feature_detected!("gfni")
+            }
             #[cfg(target_arch = "x86_64")]
             CpuPath::Avx2 => {
                 std::arch::is_x86_feature_detected!("avx2")

@@ -9,12 +9,95 @@
 //! mask compares on the same 256-bit registers.
 
 /// The lanes and the kernel over them, compiled with target feature `$feature` (which must
-/// include AVX2).
+/// include AVX2), with `KEEP` read by a gather (`gather`) or by byte lookups (`bytes`, which
+/// needs AVX-512VL/BW/VBMI and GFNI).
 macro_rules! avx2_lanes {
-    ($feature:literal) => {
+    ($feature:literal, gather) => {
+        /// Each lane's `KEEP_BY_BOX` entry at the lane's index (below 512): a gather for digits 1-8,
+        /// a load for digit 9.
+        #[inline]
+        #[target_feature(enable = $feature)]
+        fn keep_by_index(index: V) -> V {
+            // SAFETY: the caller masks every index to nine bits, so each lane reads one of the 512
+            // entries of the table (4-byte entries, scale 4).
+            let lo = unsafe {
+                std::arch::x86_64::_mm256_i32gather_epi32::<4>(KEEP_BY_BOX.as_ptr().cast(), index.lo)
+            };
+            V {
+                lo,
+                hi: KEEP_BY_BOX[(index.hi & 0x1ff) as usize],
+            }
+        }
+
+        avx2_lanes!(@lanes $feature);
+        sweep_kernel!($feature);
+    };
+    ($feature:literal, bytes) => {
+        /// Each lane's cells that lie on a triad permutation of its band, computed with byte
+        /// lookups rather than read with a gather (whose 21 cycles were the longest step of a
+        /// sweep's chain on Zen 4).
+        ///
+        /// A triad (row `r`, box `b`) is on a permutation when it is not empty and the other two
+        /// rows hold non-empty triads in the other two boxes, one each: a function of those two
+        /// rows' six triad bits, looked up in a 64-entry table. Each lane's byte `r` gets the
+        /// index of row `r` (byte 3 repeats row 2's), in three steps:
+        /// 1. each triad's "not empty" at its first cell (`u`, as `triads` without the mask);
+        /// 2. two `multishift`s copy to each byte the window of `u` that holds the first other row
+        ///    at bits 0, 3, 6 and the second at bits 1, 4, 7, merged by one select;
+        /// 3. an affine transform over GF(2) gathers those six bits of each byte to bits 0-5.
+        ///
+        /// The table ([`KEPT_TRIADS`]) puts row `r`'s kept triads at their first cells in byte
+        /// `r`, except box 2 of row 2 (bit 24), which a second table puts at bit 0 of byte 3;
+        /// the first cells are then spread to the triads' three cells. Digit 9 reads
+        /// `KEEP_BY_BOX` with a load.
+        #[inline]
+        #[target_feature(enable = $feature)]
+        fn keep(x: V) -> V {
+            use std::arch::x86_64::{
+                _mm256_gf2p8affine_epi64_epi8, _mm256_multishift_epi64_epi8, _mm256_set1_epi64x,
+                _mm256_set1_epi8, _mm256_ternarylogic_epi32, _mm512_castsi256_si512,
+                _mm512_castsi512_si256, _mm512_loadu_si512, _mm512_maskz_permutexvar_epi8,
+                _mm512_permutexvar_epi8,
+            };
+            let u = or3(x, shr::<1>(x), shr::<2>(x)).lo;
+            let first = _mm256_multishift_epi64_epi8(_mm256_set1_epi64x(FIRST_OTHER_ROW), u);
+            let second = _mm256_multishift_epi64_epi8(_mm256_set1_epi64x(SECOND_OTHER_ROW), u);
+            // Bits 0, 3, 6 from `first`, the others from `second`.
+            let both = _mm256_ternarylogic_epi32::<0xca>(_mm256_set1_epi8(0x49), first, second);
+            let index = _mm256_gf2p8affine_epi64_epi8::<0>(both, _mm256_set1_epi64x(GATHER_ROWS));
+            // SAFETY: each load reads one 64-byte table.
+            let (kept, box8) = unsafe {
+                (
+                    _mm512_loadu_si512(KEPT_TRIADS.as_ptr().cast()),
+                    _mm512_loadu_si512(KEPT_ROW2_BOX2.as_ptr().cast()),
+                )
+            };
+            // The table fits one 512-bit register (a 256-bit lookup in two registers measured
+            // level).
+            let wide = _mm512_castsi256_si512(index);
+            let rows = _mm512_castsi512_si256(_mm512_permutexvar_epi8(wide, kept));
+            let last = _mm512_castsi512_si256(_mm512_maskz_permutexvar_epi8(BYTE3, wide, box8));
+            // Each byte's own row (`TRIAD_FIRSTS` below bit 24), and bit 24 from `last`.
+            let firsts = _mm256_ternarylogic_epi32::<0xea>(
+                rows,
+                _mm256_set1_epi32((TRIAD_FIRSTS & 0xff_ffff) as i32),
+                last,
+            );
+            let firsts = V { lo: firsts, hi: 0 };
+            let cells = or3(firsts, shl::<1>(firsts), shl::<2>(firsts));
+            V {
+                lo: _mm256_and_si256(x.lo, cells.lo),
+                hi: x.hi & KEEP_BY_BOX[crate::solve::tables::triads_by_box(x.hi) as usize],
+            }
+        }
+
+        avx2_lanes!(@lanes $feature);
+        sweep_kernel!($feature, own_keep);
+    };
+    (@lanes $feature:literal) => {
         use std::arch::x86_64::{
             __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi32,
-            _mm256_cvtsi256_si32, _mm256_i32gather_epi32, _mm256_loadu_si256, _mm256_movemask_epi8,
+            _mm256_cvtsi256_si32, _mm256_loadu_si256, _mm256_movemask_epi8,
             _mm256_or_si256, _mm256_permute2x128_si256, _mm256_set1_epi32, _mm256_setzero_si256,
             _mm256_shuffle_epi32, _mm256_slli_epi32, _mm256_srli_epi32, _mm256_storeu_si256,
             _mm256_sub_epi32, _mm256_testz_si256,
@@ -129,20 +212,6 @@ macro_rules! avx2_lanes {
             // SAFETY: the unaligned store writes the first 32 of the 36 bytes of `band`.
             unsafe { _mm256_storeu_si256(band.as_mut_ptr().cast(), x.lo) };
             band[8] = x.hi;
-        }
-
-        /// Each lane's `KEEP_BY_BOX` entry at the lane's index (below 512): a gather for digits 1-8,
-        /// a load for digit 9.
-        #[inline]
-        #[target_feature(enable = $feature)]
-        fn keep_by_index(index: V) -> V {
-            // SAFETY: the caller masks every index to nine bits, so each lane reads one of the 512
-            // entries of the table (4-byte entries, scale 4).
-            let lo = unsafe { _mm256_i32gather_epi32::<4>(KEEP_BY_BOX.as_ptr().cast(), index.lo) };
-            V {
-                lo,
-                hi: KEEP_BY_BOX[(index.hi & 0x1ff) as usize],
-            }
         }
 
         /// Whether some digit lane is zero.
@@ -265,17 +334,155 @@ macro_rules! avx2_lanes {
             fold_counts::<true>(v)
         }
 
-        sweep_kernel!($feature);
     };
 }
 
 /// For AVX2 alone: the AVX2 path's sweep.
 pub(in crate::solve::simd) mod plain {
-    avx2_lanes!("avx2");
+    avx2_lanes!("avx2", gather);
 }
 
-/// With AVX-512F/VL as well, on the same 256-bit vectors: the sweep of the AVX-512 path on CPUs
-/// that split 512-bit operations in two (`CpuPath::Avx512Ymm`).
+/// With AVX-512F/VL/BW/VBMI and GFNI as well, on the same 256-bit vectors: the sweep of the
+/// AVX-512 path on CPUs that split 512-bit operations in two (`CpuPath::Avx512Ymm`), `KEEP` by
+/// byte lookups.
 pub(in crate::solve::simd) mod vl {
-    avx2_lanes!("avx2,avx512f,avx512vl");
+    use super::{
+        BYTE3, FIRST_OTHER_ROW, GATHER_ROWS, KEPT_ROW2_BOX2, KEPT_TRIADS, SECOND_OTHER_ROW,
+    };
+
+    avx2_lanes!("avx2,avx512f,avx512vl,avx512bw,avx512vbmi,gfni", bytes);
+
+    #[cfg(test)]
+    mod tests {
+        use super::{keep, V};
+        use crate::solve::simd::CpuPath;
+        use crate::solve::tables::{triads_by_box, KEEP_BY_BOX};
+
+        /// The byte lookups keep exactly the cells the band engine's table keeps, for every
+        /// pattern of non-empty triads (each lane a different random filling of it).
+        #[test]
+        fn keep_by_bytes_matches_the_table() {
+            if !CpuPath::Avx512Ymm.is_supported() {
+                eprintln!("skipped: this CPU has no AVX-512 VBMI/GFNI");
+                return;
+            }
+            let mut state = 0x9e37_79b9_7f4a_7c15u64;
+            let mut random = move || {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state
+            };
+            for pattern in 0..512u32 {
+                for _ in 0..8 {
+                    let mut lanes = [0u32; 9];
+                    for lane in &mut lanes {
+                        for triad in 0..9 {
+                            if pattern >> triad & 1 != 0 {
+                                let cells = (random() % 7 + 1) as u32;
+                                *lane |= cells << (3 * triad);
+                            }
+                        }
+                    }
+                    let x = V {
+                        // SAFETY: reads the first eight of the nine `u32`s.
+                        lo: unsafe { std::arch::x86_64::_mm256_loadu_si256(lanes.as_ptr().cast()) },
+                        hi: lanes[8],
+                    };
+                    // SAFETY: the CPU has the features `keep` is compiled for (checked above).
+                    let kept = unsafe { keep(x) };
+                    let mut got = [0u32; 9];
+                    // SAFETY: writes the first eight of the nine `u32`s.
+                    unsafe {
+                        std::arch::x86_64::_mm256_storeu_si256(got.as_mut_ptr().cast(), kept.lo)
+                    };
+                    got[8] = kept.hi;
+                    for (lane, cells) in lanes.iter().enumerate() {
+                        let want = cells & KEEP_BY_BOX[triads_by_box(*cells) as usize];
+                        assert_eq!(
+                            got[lane], want,
+                            "pattern {pattern:#o}, lane {lane}, cells {cells:#o}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
+
+/// The `multishift` offsets (one byte each, the second lane of a 64-bit pair 32 bits higher)
+/// that copy to each lane's byte `r` the window holding the first of the other two rows' triads
+/// at bits 0, 3, 6: row 1 for byte 0 (window at bit 9), row 0 for bytes 1-3.
+const FIRST_OTHER_ROW: i64 = pair_offsets([9, 0, 0, 0]);
+/// The same for the second other row, at bits 1, 4, 7 (each window one bit below the row): row 2
+/// for bytes 0 and 1 (bit 17), row 1 for bytes 2 and 3 (bit 8).
+const SECOND_OTHER_ROW: i64 = pair_offsets([17, 17, 8, 8]);
+
+/// Four byte offsets for each of the two 32-bit lanes of a 64-bit element.
+const fn pair_offsets(bytes: [u8; 4]) -> i64 {
+    let mut control = 0u64;
+    let mut i = 0;
+    while i < 4 {
+        control |= (bytes[i] as u64) << (8 * i) | ((bytes[i] + 32) as u64) << (8 * i + 32);
+        i += 1;
+    }
+    control as i64
+}
+
+/// The affine transform (a GF(2) matrix, the row of result bit `i` in byte `7 - i`) that moves
+/// bits 0, 3, 6 of each byte (the first other row's triads, boxes 0-2) to bits 0-2, and bits 1,
+/// 4, 7 (the second row's) to bits 3-5.
+const GATHER_ROWS: i64 =
+    (0x01u64 << 56 | 0x08 << 48 | 0x40 << 40 | 0x02 << 32 | 0x10 << 24 | 0x80 << 16) as i64;
+
+/// The bytes that take [`KEPT_ROW2_BOX2`]: byte 3 of each 32-bit lane of the 256-bit half.
+const BYTE3: u64 = 0x8888_8888;
+
+/// For the other two rows' triads (bits 0-2 and 3-5, one bit a box), whether a triad of each box
+/// in the third row is on a permutation: the two rows' triads in the other two boxes are
+/// non-empty on a diagonal.
+const fn on_permutation(index: usize) -> [bool; 3] {
+    let (a, b) = (index & 7, index >> 3);
+    let mut kept = [false; 3];
+    let mut bx = 0;
+    while bx < 3 {
+        let (p, q) = ((bx + 1) % 3, (bx + 2) % 3);
+        kept[bx] = (a >> p & 1 != 0 && b >> q & 1 != 0) || (a >> q & 1 != 0 && b >> p & 1 != 0);
+        bx += 1;
+    }
+    kept
+}
+
+/// The kept triads at their first cells as bits of the byte they fall in, for each byte's row
+/// at once: row 0's at bits 0, 3, 6 (byte 0), row 1's at bits 1, 4, 7 (byte 1) and boxes 0 and 1
+/// of row 2 at bits 2, 5 (byte 2); each byte keeps its own row's bits.
+static KEPT_TRIADS: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut index = 0;
+    while index < 64 {
+        let kept = on_permutation(index);
+        let mut bx = 0;
+        while bx < 3 {
+            if kept[bx] {
+                t[index] |= 1 << (3 * bx) | 1 << (3 * bx + 1);
+                if bx < 2 {
+                    t[index] |= 1 << (3 * bx + 2);
+                }
+            }
+            bx += 1;
+        }
+        index += 1;
+    }
+    t
+};
+
+/// Whether box 2 of row 2 is kept, at bit 0 (bit 24 of the lane).
+static KEPT_ROW2_BOX2: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut index = 0;
+    while index < 64 {
+        t[index] = on_permutation(index)[2] as u8;
+        index += 1;
+    }
+    t
+};

@@ -44,9 +44,10 @@
 //! - [`avx512`]: one `__m512i` per band (lanes 9..16 zero), three-input logic in one
 //!   instruction, the `KEEP` gather masked to the nine digit lanes;
 //! - [`avx2`]: an `__m256i` for digits 1-8 and a `u32` for digit 9, the gather on eight lanes
-//!   and a load for the ninth; compiled for AVX2 alone (the AVX2 path) and with AVX-512F/VL
-//!   (the AVX-512 path on CPUs that split 512-bit operations, where it beats the 512-bit
-//!   sweep);
+//!   and a load for the ninth; compiled for AVX2 alone (the AVX2 path) and with AVX-512VL/VBMI
+//!   and GFNI (the AVX-512 path on CPUs that split 512-bit operations, where it beats the
+//!   512-bit sweep), where `KEEP` is byte lookups instead of the gather (the `own_keep` form
+//!   of the macro);
 //! - [`sse41`]: two `__m128i` for digits 1-4 and 5-8 and a `u32` for digit 9, and nine table
 //!   reads for `KEEP` (SSE has no gather).
 //!
@@ -65,20 +66,14 @@ const MAX_SWEEPS: u32 = 2048;
 /// - lane-wise `splat`, `and`, `or`, `or3` (`a | b | c`), `and_not` (`a & !b`), `shr::<N>`,
 ///   `shl::<N>`, `add`, `sub`;
 /// - `load` and `store` of a band's nine masks;
-/// - `keep_by_index`: each lane's `KEEP_BY_BOX` entry at the lane's 9-bit index;
+/// - `keep_by_index`: each lane's `KEEP_BY_BOX` entry at the lane's 9-bit index (with the
+///   `own_keep` form, the module defines `keep` itself instead);
 /// - `any_zero` (some digit lane is empty), `any_set` (some lane is not), `differs` (some digit
 ///   lane differs);
 /// - `union_twice`: the cells in at least one and at least two digit lanes, in every lane;
 ///   `first`: lane 0; `counts`: the cells in at least one, two and three digit lanes.
 macro_rules! sweep_kernel {
     ($feature:literal) => {
-        /// Each lane's non-empty triads, at each triad's first cell.
-        #[inline]
-        #[target_feature(enable = $feature)]
-        fn triads(x: V) -> V {
-            and(or3(x, shr::<1>(x), shr::<2>(x)), splat(TRIAD_FIRSTS))
-        }
-
         /// Each lane's cells that lie on a triad permutation of its band: the band engine's table,
         /// read for the nine digit lanes with a gather (the other lanes are zero). Computing it
         /// with rotations took about thirty instructions, half of them shifts, which AVX-512 runs
@@ -90,6 +85,16 @@ macro_rules! sweep_kernel {
             let any = triads(x);
             let index = and(or3(any, shr::<8>(any), shr::<16>(any)), splat(0x1ff));
             and(x, keep_by_index(index))
+        }
+
+        sweep_kernel!($feature, own_keep);
+    };
+    ($feature:literal, own_keep) => {
+        /// Each lane's non-empty triads, at each triad's first cell.
+        #[inline]
+        #[target_feature(enable = $feature)]
+        fn triads(x: V) -> V {
+            and(or3(x, shr::<1>(x), shr::<2>(x)), splat(TRIAD_FIRSTS))
         }
 
         /// Each (band, column) bit of a stack moved to the stack's next column.
