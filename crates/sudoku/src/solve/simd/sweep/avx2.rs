@@ -10,9 +10,11 @@
 
 /// The lanes and the kernel over them, compiled with target feature `$feature` (which must
 /// include AVX2), with `KEEP` read by a gather (`gather`) or by byte lookups (`bytes`, which
-/// needs AVX-512VL/BW/VBMI and GFNI).
+/// needs AVX-512VL/BW/VBMI, GFNI and BMI2).
 macro_rules! avx2_lanes {
     ($feature:literal, gather) => {
+        use crate::solve::tables::KEEP_BY_BOX;
+
         /// Each lane's `KEEP_BY_BOX` entry at the lane's index (below 512): a gather for digits 1-8,
         /// a load for digit 9.
         #[inline]
@@ -48,8 +50,10 @@ macro_rules! avx2_lanes {
         ///
         /// The table ([`KEPT_TRIADS`]) puts row `r`'s kept triads at their first cells in byte
         /// `r`, except box 2 of row 2 (bit 24), which a second table puts at bit 0 of byte 3;
-        /// the first cells are then spread to the triads' three cells. Digit 9 reads
-        /// `KEEP_BY_BOX` with a load.
+        /// the first cells are then spread to the triads' three cells. Digit 9 reads `KEEP`
+        /// at the `pext` of its triads, as the band engine does (written with shifts, as
+        /// `triads_by_box`, the compiler moved the three bands' ninth digits into a vector and
+        /// back; `pext` keeps them in general registers, level to 1% faster).
         #[inline]
         #[target_feature(enable = $feature)]
         fn keep(x: V) -> V {
@@ -57,7 +61,7 @@ macro_rules! avx2_lanes {
                 _mm256_gf2p8affine_epi64_epi8, _mm256_multishift_epi64_epi8, _mm256_set1_epi64x,
                 _mm256_set1_epi8, _mm256_ternarylogic_epi32, _mm512_castsi256_si512,
                 _mm512_castsi512_si256, _mm512_loadu_si512, _mm512_maskz_permutexvar_epi8,
-                _mm512_permutexvar_epi8,
+                _mm512_permutexvar_epi8, _pext_u32,
             };
             let u = or3(x, shr::<1>(x), shr::<2>(x)).lo;
             let first = _mm256_multishift_epi64_epi8(_mm256_set1_epi64x(FIRST_OTHER_ROW), u);
@@ -87,7 +91,11 @@ macro_rules! avx2_lanes {
             let cells = or3(firsts, shl::<1>(firsts), shl::<2>(firsts));
             V {
                 lo: _mm256_and_si256(x.lo, cells.lo),
-                hi: x.hi & KEEP_BY_BOX[crate::solve::tables::triads_by_box(x.hi) as usize],
+                // The index is below 512 (nine bits packed by `pext`).
+                hi: x.hi
+                    & crate::solve::tables::KEEP[_pext_u32(x.hi | x.hi >> 1 | x.hi >> 2, TRIAD_FIRSTS)
+                        as usize
+                        & 0x1ff],
             }
         }
 
@@ -105,7 +113,7 @@ macro_rules! avx2_lanes {
 
         use crate::solve::simd::sweep::MAX_SWEEPS;
         use crate::solve::tables::{
-            BAND, KEEP_BY_BOX, ROW_LOWEST, ROW_LOW_BITS, ROW_TOP_BIT, TRIAD_FIRSTS,
+            BAND, ROW_LOWEST, ROW_LOW_BITS, ROW_TOP_BIT, TRIAD_FIRSTS,
         };
 
         /// A band's nine lanes: digits 1-8 in `lo`, digit 9 in `hi`.
@@ -342,7 +350,7 @@ pub(in crate::solve::simd) mod plain {
     avx2_lanes!("avx2", gather);
 }
 
-/// With AVX-512F/VL/BW/VBMI and GFNI as well, on the same 256-bit vectors: the sweep of the
+/// With AVX-512F/VL/BW/VBMI, GFNI and BMI2 as well, on the same 256-bit vectors: the sweep of the
 /// AVX-512 path on CPUs that split 512-bit operations in two (`CpuPath::Avx512Ymm`), `KEEP` by
 /// byte lookups.
 pub(in crate::solve::simd) mod vl {
@@ -350,7 +358,7 @@ pub(in crate::solve::simd) mod vl {
         BYTE3, FIRST_OTHER_ROW, GATHER_ROWS, KEPT_ROW2_BOX2, KEPT_TRIADS, SECOND_OTHER_ROW,
     };
 
-    avx2_lanes!("avx2,avx512f,avx512vl,avx512bw,avx512vbmi,gfni", bytes);
+    avx2_lanes!("avx2,bmi2,avx512f,avx512vl,avx512bw,avx512vbmi,gfni", bytes);
 
     #[cfg(test)]
     mod tests {
