@@ -409,8 +409,8 @@ pub(crate) fn next_solution(
         CpuPath::Avx512 => unsafe { x86::next_solution_avx512(engine, budget) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Avx512Ymm)` exists only after `CpuPath::is_supported`
-        // detected the features of `CpuPath::Avx512`, which include those the function enables
-        // and those of the AVX-512 kernels it calls.
+        // detected the features of `CpuPath::Avx512` and AVX-512 VBMI and GFNI, which include
+        // those the function enables and those of the AVX-512 kernels it calls.
         CpuPath::Avx512Ymm => unsafe { x86::next_solution_avx512_ymm(engine, budget) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Avx2)` exists only after `CpuPath::is_supported` detected
@@ -628,8 +628,10 @@ mod x86 {
                 // within each band's nine `u32`s, see there).
                 unsafe { super::sweep::avx512::propagate(cand, unsolved, counts, after_guess) }
             } else if AVX512 {
-                // SAFETY: as above: AVX-512F/VL and AVX2 were detected before an
-                // `Avx2::<true, _>` value was made.
+                // SAFETY: an `Avx2::<true, false>` value is made only by
+                // `next_solution_avx512_ymm`, which runs only after `CpuPath::Avx512Ymm`'s
+                // features were detected: AVX-512F/BW/VL/VBMI, GFNI, AVX2 and BMI2 among them,
+                // the features this sweep is compiled with.
                 unsafe { super::sweep::avx2::vl::propagate(cand, unsolved, counts, after_guess) }
             } else {
                 // The root's order after guesses too: without three-input logic, counting naked
@@ -824,12 +826,14 @@ mod x86 {
 
     /// The search for `CpuPath::Avx512Ymm`: compiled for AVX2, as [`next_solution_avx2`], with
     /// the AVX-512 kernels (`pext` triads, [`givens_avx512`], [`values_avx512`]) and the
-    /// whole-grid sweep on 256-bit vectors compiled with AVX-512F/VL. On Zen 4, compiling the
-    /// search itself with AVX-512 (where the compiler vectorises its loops over the nine digits
-    /// with 512-bit vectors) took 2.5-3% more time on the hard sets (notes section 17).
+    /// whole-grid sweep on 256-bit vectors compiled with AVX-512F/BW/VL/VBMI and GFNI. On Zen 4,
+    /// compiling the search itself with AVX-512 (where the compiler vectorises its loops over
+    /// the nine digits with 512-bit vectors) took 2.5-3% more time on the hard sets (notes
+    /// section 17).
     ///
     /// # Safety
-    /// The CPU must support every feature enabled here.
+    /// The CPU must support every feature enabled here and those of the kernels it calls: all
+    /// of `CpuPath::Avx512Ymm`'s.
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     pub(super) unsafe fn next_solution_avx512_ymm(
         engine: &mut Engine,
