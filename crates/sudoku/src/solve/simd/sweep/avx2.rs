@@ -345,6 +345,8 @@ macro_rules! avx2_lanes {
     };
 }
 
+use crate::solve::tables::PERMUTATION_UNION;
+
 /// For AVX2 alone: the AVX2 path's sweep.
 pub(in crate::solve::simd) mod plain {
     avx2_lanes!("avx2", gather);
@@ -447,18 +449,11 @@ const GATHER_ROWS: i64 =
 const BYTE3: u64 = 0x8888_8888;
 
 /// For the other two rows' triads (bits 0-2 and 3-5, one bit a box), whether a triad of each box
-/// in the third row is on a permutation: the two rows' triads in the other two boxes are
-/// non-empty on a diagonal.
+/// in the third row is on a permutation: [`PERMUTATION_UNION`] of the three rows, the third one
+/// full.
 const fn on_permutation(index: usize) -> [bool; 3] {
-    let (a, b) = (index & 7, index >> 3);
-    let mut kept = [false; 3];
-    let mut bx = 0;
-    while bx < 3 {
-        let (p, q) = ((bx + 1) % 3, (bx + 2) % 3);
-        kept[bx] = (a >> p & 1 != 0 && b >> q & 1 != 0) || (a >> q & 1 != 0 && b >> p & 1 != 0);
-        bx += 1;
-    }
-    kept
+    let kept = PERMUTATION_UNION[index & 0o77 | 0o700] >> 6;
+    [kept & 1 != 0, kept & 2 != 0, kept & 4 != 0]
 }
 
 /// The kept triads at their first cells as bits of the byte they fall in, for each byte's row
