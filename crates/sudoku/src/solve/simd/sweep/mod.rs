@@ -189,6 +189,36 @@ macro_rules! sweep_kernel {
             any_set(or(or(or(rows[0], rows[1]), rows[2]), boxes))
         }
 
+        /// Each band's cell counts ([`counts`]) and naked singles (the unsolved cells with one
+        /// candidate), as masks and as each digit's cells; `None` when an unsolved cell has no
+        /// candidate left.
+        #[inline]
+        #[target_feature(enable = $feature)]
+        fn naked_singles(c: &[V; 3], uns: &[u32; 3]) -> Option<([[u32; 3]; 3], [u32; 3], [V; 3])> {
+            let k = [counts(c[0]), counts(c[1]), counts(c[2])];
+            if (uns[0] & !k[0][0]) | (uns[1] & !k[1][0]) | (uns[2] & !k[2][0]) != 0 {
+                return None;
+            }
+            let masks = [
+                uns[0] & k[0][0] & !k[0][1],
+                uns[1] & k[1][0] & !k[1][1],
+                uns[2] & k[2][0] & !k[2][1],
+            ];
+            let cells = [
+                and(c[0], splat(masks[0])),
+                and(c[1], splat(masks[1])),
+                and(c[2], splat(masks[2])),
+            ];
+            Some((k, masks, cells))
+        }
+
+        /// The band peers (row and box) of each lane's placed naked singles, without the cells.
+        #[inline]
+        #[target_feature(enable = $feature)]
+        fn naked_peers(naked: V) -> V {
+            and_not(or(row_spread(naked), box_spread(naked)), naked)
+        }
+
         /// Propagates a state (its candidates, `[band][digit]`, and unsolved cells) to its fixed
         /// point: `Some(false)` on a contradiction. When the state is left unsolved, `counts_out`
         /// receives each band's cells with at least one, two and three candidates (read by the
@@ -201,7 +231,8 @@ macro_rules! sweep_kernel {
         ///
         /// `after_guess` says when naked singles are looked for. After a guess they are
         /// counted on every sweep and placed with the row singles: the sweep's steps wait on
-        /// each other (its `KEEP` gather alone takes about 21 cycles on Zen 4), and the counts
+        /// each other (on Zen 4 `KEEP` alone took about 28 cycles with the gather, about 19 by
+        /// the latencies of the byte lookups that replace it on `avx512-ymm`), and the counts
         /// run beside the row singles, so a cascade takes fewer, barely longer sweeps. At the
         /// root, where long cascades of row singles alone are the rule, they are counted only
         /// once no row single is left, as the band engine does: counting on every sweep there
@@ -258,21 +289,10 @@ macro_rules! sweep_kernel {
                 let mut naked_masks = [0u32; 3];
                 let mut cell_counts = [[0u32; 3]; 3];
                 if NAKED_WITH_ROWS {
-                    cell_counts = [counts(c[0]), counts(c[1]), counts(c[2])];
-                    let k = &cell_counts;
-                    if (uns[0] & !k[0][0]) | (uns[1] & !k[1][0]) | (uns[2] & !k[2][0]) != 0 {
+                    let Some(found) = naked_singles(&c, &uns) else {
                         break Some(false);
-                    }
-                    naked_masks = [
-                        uns[0] & k[0][0] & !k[0][1],
-                        uns[1] & k[1][0] & !k[1][1],
-                        uns[2] & k[2][0] & !k[2][1],
-                    ];
-                    naked = [
-                        and(c[0], splat(naked_masks[0])),
-                        and(c[1], splat(naked_masks[1])),
-                        and(c[2], splat(naked_masks[2])),
-                    ];
+                    };
+                    (cell_counts, naked_masks, naked) = found;
                     placed = [
                         or(placed[0], naked[0]),
                         or(placed[1], naked[1]),
@@ -302,9 +322,7 @@ macro_rules! sweep_kernel {
                             other_columns(&columns, band),
                         );
                         if NAKED_WITH_ROWS {
-                            let naked = naked[band];
-                            let peers = or(row_spread(naked), box_spread(naked));
-                            lost = or(lost, and_not(peers, naked));
+                            lost = or(lost, naked_peers(naked[band]));
                         }
                         c[band] = and_not(c[band], lost);
                         uns[band] &= !first(union);
@@ -320,17 +338,11 @@ macro_rules! sweep_kernel {
                     *counts_out = cell_counts;
                 } else {
                     // 3. Naked singles, once no row single is left.
-                    let mut naked_cells = [splat(0); 3];
-                    let mut naked_masks = [0u32; 3];
-                    for band in 0..3 {
-                        let [once, twice, thrice] = counts(c[band]);
-                        counts_out[band] = [once, twice, thrice];
-                        if uns[band] & !once != 0 {
-                            break 'sweeps Some(false);
-                        }
-                        naked_masks[band] = uns[band] & once & !twice;
-                        naked_cells[band] = and(c[band], splat(naked_masks[band]));
-                    }
+                    let Some((cell_counts, naked_masks, naked_cells)) = naked_singles(&c, &uns)
+                    else {
+                        break Some(false);
+                    };
+                    *counts_out = cell_counts;
                     if naked_masks != [0; 3] {
                         // Placed at once: the digit's row and box peers in the band and its column
                         // in the other bands lose it (two such cells of a digit in one column clear
@@ -345,8 +357,7 @@ macro_rules! sweep_kernel {
                             if doubled(naked) {
                                 break 'sweeps Some(false);
                             }
-                            let peers = and_not(or(row_spread(naked), box_spread(naked)), naked);
-                            let lost = or(peers, other_columns(&columns, band));
+                            let lost = or(naked_peers(naked), other_columns(&columns, band));
                             c[band] = and_not(c[band], lost);
                             uns[band] &= !naked_masks[band];
                         }
