@@ -98,7 +98,7 @@ pub enum CpuPathChoice {
     /// AVX-512 F/BW/VL with AVX2, BMI1/2, LZCNT and POPCNT.
     Avx512,
     /// The same with AVX-512 VBMI and GFNI, the whole-grid sweep on 256-bit vectors (detected
-    /// on AMD Zen 4).
+    /// on AMD Zen 4 and Zen 5).
     #[value(name = "avx512-ymm")]
     Avx512Ymm,
     /// AVX2 with BMI1/2, LZCNT and POPCNT.

@@ -48,9 +48,8 @@ pub enum CpuPath {
     /// The CPUs of [`CpuPath::Avx512`] that also have AVX-512 VBMI and GFNI (Ice Lake, Zen 4
     /// and later), without 512-bit vectors: the search compiled as for AVX2, its whole-grid
     /// sweep on 256-bit vectors with AVX-512's instructions (byte lookups in place of a gather),
-    /// and the AVX-512BW kernels that read the givens and write the solution. For CPUs that
-    /// split each 512-bit operation in two, as AMD's Zen 4 does, where it is the faster of the
-    /// two and the one [`CpuPath::detected`] picks.
+    /// and the AVX-512BW kernels that read the givens and write the solution. On AMD's Zen 4
+    /// and Zen 5 it is the faster of the two and the one [`CpuPath::detected`] picks.
     Avx512Ymm,
     /// x86-64 with AVX2, BMI1/2, LZCNT and POPCNT (Haswell, Zen and later).
     Avx2,
@@ -72,8 +71,8 @@ impl CpuPath {
     ];
 
     /// The fastest path this CPU supports, detected once per process: the first supported one
-    /// of [`CpuPath::ALL`], except on CPUs that split 512-bit operations in two (AMD family
-    /// 19h, Zen 4), where [`CpuPath::Avx512Ymm`] comes before [`CpuPath::Avx512`].
+    /// of [`CpuPath::ALL`], except on AMD's CPUs with AVX-512 (family 19h, Zen 4, and later),
+    /// where [`CpuPath::Avx512Ymm`] comes before [`CpuPath::Avx512`].
     pub fn detected() -> CpuPath {
         static DETECTED: OnceLock<CpuPath> = OnceLock::new();
         *DETECTED.get_or_init(|| {
@@ -82,7 +81,7 @@ impl CpuPath {
                 .find(|path| path.is_supported())
                 .unwrap_or(CpuPath::Portable);
             if first == CpuPath::Avx512
-                && splits_512_bit_operations()
+                && prefers_256_bit_sweep()
                 && CpuPath::Avx512Ymm.is_supported()
             {
                 CpuPath::Avx512Ymm
@@ -148,24 +147,36 @@ impl CpuPath {
     }
 }
 
-/// Whether this CPU runs each 512-bit vector operation as two 256-bit halves: AMD's family 19h
-/// (Zen 3, which has no AVX-512, and Zen 4). There the 512-bit sweep, which uses only nine of
-/// its sixteen lanes, costs about twice its 256-bit twin, and its gathers are slow: on Zen 4
-/// the [`CpuPath::Avx512Ymm`] path took 13-14% less time on hardest_1106 and 21% less on
-/// 17_clue (notes section 17). On Intel the 512-bit sweep measured the faster one. Later AMD
-/// families are not measured and keep the default order.
-fn splits_512_bit_operations() -> bool {
+/// Whether this CPU runs the whole-grid sweep faster on 256-bit vectors: AMD's CPUs with
+/// AVX-512, family 19h (Zen 4) and later. The 512-bit sweep uses only nine of its sixteen
+/// lanes, and AMD's gathers are slow.
+/// - On Zen 4, which runs each 512-bit operation as two 256-bit halves, the
+///   [`CpuPath::Avx512Ymm`] path took 13-14% less time on hardest_1106 and 21% less on
+///   17_clue (notes section 17).
+/// - On Zen 5 (family 1Ah), whose server parts have full 512-bit pipes, it still took 3-11%
+///   less time on every benchmark set, in both modes (notes section 20).
+///
+/// On Intel the 512-bit sweep measured the faster one. AMD families after 1Ah are not
+/// measured; they get the 256-bit sweep, as the two measured ones.
+fn prefers_256_bit_sweep() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::__cpuid;
         // (Leaves 0 and 1 exist on every x86-64 CPU.)
         let (vendor, signature) = (__cpuid(0), __cpuid(1));
-        amd_family((vendor.ebx, vendor.edx, vendor.ecx), signature.eax) == Some(0x19)
+        is_amd_family_19h_or_later((vendor.ebx, vendor.edx, vendor.ecx), signature.eax)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
         false
     }
+}
+
+/// Whether the `cpuid` vendor and signature (as for [`amd_family`]) are an AMD CPU of family
+/// 19h (Zen 3 and Zen 4) or later.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+fn is_amd_family_19h_or_later(vendor: (u32, u32, u32), signature: u32) -> bool {
+    amd_family(vendor, signature).is_some_and(|family| family >= 0x19)
 }
 
 /// The CPU family of an AMD CPU, from the vendor string as `cpuid` leaf 0 returns it (in EBX,
@@ -878,7 +889,7 @@ mod tests {
         assert_eq!(CpuPath::supported().last(), Some(&CpuPath::Portable));
         // The widest supported path, but for the one exception.
         let (widest, detected) = (CpuPath::supported()[0], CpuPath::detected());
-        if splits_512_bit_operations() && widest == CpuPath::Avx512 {
+        if prefers_256_bit_sweep() && widest == CpuPath::Avx512 {
             assert_eq!(detected, CpuPath::Avx512Ymm);
         } else {
             assert_eq!(detected, widest);
@@ -897,6 +908,12 @@ mod tests {
         assert_eq!(amd_family(amd, 0x0000_0612), Some(6));
         // An Intel signature (Sapphire Rapids) is no AMD family.
         assert_eq!(amd_family(intel, 0x0008_06f8), None);
+        // The 256-bit sweep goes first on Zen 4 and Zen 5 (and Zen 3, which has no AVX-512,
+        // so never meets the rule), not on Zen 2 or on Intel.
+        assert!(is_amd_family_19h_or_later(amd, 0x00a1_0f11));
+        assert!(is_amd_family_19h_or_later(amd, 0x00b0_0f21));
+        assert!(!is_amd_family_19h_or_later(amd, 0x0083_0f10));
+        assert!(!is_amd_family_19h_or_later(intel, 0x0008_06f8));
     }
 
     /// Masks with few bits, so that both outcomes of each digit's test are common.
