@@ -97,8 +97,11 @@ pub struct Options {
 pub enum CpuPathChoice {
     /// AVX-512 F/BW/VL with AVX2, BMI1/2, LZCNT and POPCNT.
     Avx512,
-    /// The same with AVX-512 VBMI and GFNI, the whole-grid sweep on 256-bit vectors (detected
-    /// on AMD Zen 4 and Zen 5).
+    /// The same with AVX-512 VBMI and GFNI, the whole-grid sweep's triad step by byte lookups
+    /// (detected on AMD Zen 5).
+    #[value(name = "avx512-vbmi")]
+    Avx512Vbmi,
+    /// The same with the whole-grid sweep on 256-bit vectors (detected on AMD Zen 4).
     #[value(name = "avx512-ymm")]
     Avx512Ymm,
     /// AVX2 with BMI1/2, LZCNT and POPCNT.
@@ -115,6 +118,7 @@ impl CpuPathChoice {
     pub fn path(self) -> CpuPath {
         match self {
             CpuPathChoice::Avx512 => CpuPath::Avx512,
+            CpuPathChoice::Avx512Vbmi => CpuPath::Avx512Vbmi,
             CpuPathChoice::Avx512Ymm => CpuPath::Avx512Ymm,
             CpuPathChoice::Avx2 => CpuPath::Avx2,
             CpuPathChoice::Sse41 => CpuPath::Sse41,

@@ -656,6 +656,7 @@ mod tests {
         let fixed = banded.propagate(Scalar, &mut banded_counts, false);
         for (path, after_guess) in [
             CpuPath::Avx512,
+            CpuPath::Avx512Vbmi,
             CpuPath::Avx512Ymm,
             CpuPath::Avx2,
             CpuPath::Sse41,

@@ -46,10 +46,16 @@ pub enum CpuPath {
     /// Lake, Zen 4 and later. The whole-grid sweep runs on 512-bit vectors.
     Avx512,
     /// The CPUs of [`CpuPath::Avx512`] that also have AVX-512 VBMI and GFNI (Ice Lake, Zen 4
+    /// and later): the same search, its whole-grid sweep on 512-bit vectors with byte lookups
+    /// in place of a gather. On AMD's Zen 5, which runs 512-bit operations whole, it is the
+    /// fastest path and the one [`CpuPath::detected`] picks.
+    Avx512Vbmi,
+    /// The CPUs of [`CpuPath::Avx512`] that also have AVX-512 VBMI and GFNI (Ice Lake, Zen 4
     /// and later), without 512-bit vectors: the search compiled as for AVX2, its whole-grid
     /// sweep on 256-bit vectors with AVX-512's instructions (byte lookups in place of a gather),
-    /// and the AVX-512BW kernels that read the givens and write the solution. On AMD's Zen 4
-    /// and Zen 5 it is the faster of the two and the one [`CpuPath::detected`] picks.
+    /// and the AVX-512BW kernels that read the givens and write the solution. On AMD's Zen 4,
+    /// which splits each 512-bit operation in two, it is the fastest path and the one
+    /// [`CpuPath::detected`] picks.
     Avx512Ymm,
     /// x86-64 with AVX2, BMI1/2, LZCNT and POPCNT (Haswell, Zen and later).
     Avx2,
@@ -62,8 +68,9 @@ pub enum CpuPath {
 impl CpuPath {
     /// Every path, widest first. On most CPUs that is also the fastest first; see
     /// [`CpuPath::detected`] for the exception.
-    pub const ALL: [CpuPath; 5] = [
+    pub const ALL: [CpuPath; 6] = [
         CpuPath::Avx512,
+        CpuPath::Avx512Vbmi,
         CpuPath::Avx512Ymm,
         CpuPath::Avx2,
         CpuPath::Sse41,
@@ -71,8 +78,10 @@ impl CpuPath {
     ];
 
     /// The fastest path this CPU supports, detected once per process: the first supported one
-    /// of [`CpuPath::ALL`], except on AMD's CPUs with AVX-512 (family 19h, Zen 4, and later),
-    /// where [`CpuPath::Avx512Ymm`] comes before [`CpuPath::Avx512`].
+    /// of [`CpuPath::ALL`], except on AMD's CPUs with AVX-512, which take one of its forms
+    /// with AVX-512 VBMI and GFNI: [`CpuPath::Avx512Ymm`] on family 19h (Zen 4), which runs
+    /// each 512-bit operation as two halves, and [`CpuPath::Avx512Vbmi`] on later families
+    /// (Zen 5).
     pub fn detected() -> CpuPath {
         static DETECTED: OnceLock<CpuPath> = OnceLock::new();
         *DETECTED.get_or_init(|| {
@@ -80,13 +89,9 @@ impl CpuPath {
                 .into_iter()
                 .find(|path| path.is_supported())
                 .unwrap_or(CpuPath::Portable);
-            if first == CpuPath::Avx512
-                && prefers_256_bit_sweep()
-                && CpuPath::Avx512Ymm.is_supported()
-            {
-                CpuPath::Avx512Ymm
-            } else {
-                first
+            match amd_avx512_path() {
+                Some(path) if first == CpuPath::Avx512 && path.is_supported() => path,
+                _ => first,
             }
         })
     }
@@ -111,7 +116,7 @@ impl CpuPath {
                     && CpuPath::Avx2.is_supported()
             }
             #[cfg(target_arch = "x86_64")]
-            CpuPath::Avx512Ymm => {
+            CpuPath::Avx512Vbmi | CpuPath::Avx512Ymm => {
                 CpuPath::Avx512.is_supported()
                     && std::arch::is_x86_feature_detected!("avx512vbmi")
                     && std::arch::is_x86_feature_detected!("gfni")
@@ -131,14 +136,19 @@ impl CpuPath {
                     && std::arch::is_x86_feature_detected!("popcnt")
             }
             #[cfg(not(target_arch = "x86_64"))]
-            CpuPath::Avx512 | CpuPath::Avx512Ymm | CpuPath::Avx2 | CpuPath::Sse41 => false,
+            CpuPath::Avx512
+            | CpuPath::Avx512Vbmi
+            | CpuPath::Avx512Ymm
+            | CpuPath::Avx2
+            | CpuPath::Sse41 => false,
         }
     }
 
-    /// A short name: `avx512`, `avx512-ymm`, `avx2`, `sse4.1` or `portable`.
+    /// A short name: `avx512`, `avx512-vbmi`, `avx512-ymm`, `avx2`, `sse4.1` or `portable`.
     pub fn name(self) -> &'static str {
         match self {
             CpuPath::Avx512 => "avx512",
+            CpuPath::Avx512Vbmi => "avx512-vbmi",
             CpuPath::Avx512Ymm => "avx512-ymm",
             CpuPath::Avx2 => "avx2",
             CpuPath::Sse41 => "sse4.1",
@@ -147,36 +157,40 @@ impl CpuPath {
     }
 }
 
-/// Whether this CPU runs the whole-grid sweep faster on 256-bit vectors: AMD's CPUs with
-/// AVX-512, family 19h (Zen 4) and later. The 512-bit sweep uses only nine of its sixteen
-/// lanes, and AMD's gathers are slow.
-/// - On Zen 4, which runs each 512-bit operation as two 256-bit halves, the
-///   [`CpuPath::Avx512Ymm`] path took 13-14% less time on hardest_1106 and 21% less on
-///   17_clue (notes section 17).
-/// - On Zen 5 (family 1Ah), whose server parts have full 512-bit pipes, it still took 3-11%
-///   less time on every benchmark set, in both modes (notes section 20).
+/// The AVX-512 path that AMD's CPUs run fastest, or `None` on another vendor or an AMD CPU
+/// before family 19h (which has no AVX-512). AMD's gathers are slow, so both take the forms with
+/// byte lookups in place of the sweep's gather:
+/// - family 19h (Zen 4) runs each 512-bit operation as two 256-bit halves, and the 512-bit
+///   sweep uses only nine of its sixteen lanes: [`CpuPath::Avx512Ymm`], whose sweep runs on
+///   256-bit vectors, took 13-14% less time than [`CpuPath::Avx512`] on hardest_1106 and 21%
+///   less on 17_clue (notes section 17);
+/// - family 1Ah (Zen 5) runs them whole: [`CpuPath::Avx512Vbmi`] took 3-10% less time than
+///   [`CpuPath::Avx512Ymm`] and 10-25% less than [`CpuPath::Avx512`] (notes section 20).
 ///
-/// On Intel the 512-bit sweep measured the faster one. AMD families after 1Ah are not
-/// measured; they get the 256-bit sweep, as the two measured ones.
-fn prefers_256_bit_sweep() -> bool {
+/// Later families are not measured and take Zen 5's path. On Intel the 512-bit sweep with the
+/// gather measured faster than the AVX2 one; the byte lookups are not measured there.
+fn amd_avx512_path() -> Option<CpuPath> {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::__cpuid;
         // (Leaves 0 and 1 exist on every x86-64 CPU.)
         let (vendor, signature) = (__cpuid(0), __cpuid(1));
-        is_amd_family_19h_or_later((vendor.ebx, vendor.edx, vendor.ecx), signature.eax)
+        amd_avx512_path_of((vendor.ebx, vendor.edx, vendor.ecx), signature.eax)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        false
+        None
     }
 }
 
-/// Whether the `cpuid` vendor and signature (as for [`amd_family`]) are an AMD CPU of family
-/// 19h (Zen 3 and Zen 4) or later.
+/// [`amd_avx512_path`] for the `cpuid` vendor and signature (as for [`amd_family`]).
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-fn is_amd_family_19h_or_later(vendor: (u32, u32, u32), signature: u32) -> bool {
-    amd_family(vendor, signature).is_some_and(|family| family >= 0x19)
+fn amd_avx512_path_of(vendor: (u32, u32, u32), signature: u32) -> Option<CpuPath> {
+    match amd_family(vendor, signature)? {
+        0x19 => Some(CpuPath::Avx512Ymm),
+        family if family > 0x19 => Some(CpuPath::Avx512Vbmi),
+        _ => None,
+    }
 }
 
 /// The CPU family of an AMD CPU, from the vendor string as `cpuid` leaf 0 returns it (in EBX,
@@ -424,6 +438,11 @@ pub(crate) fn next_solution(
         // those the function enables and those of the AVX-512 kernels it calls.
         CpuPath::Avx512Ymm => unsafe { x86::next_solution_avx512_ymm(engine, budget) },
         #[cfg(target_arch = "x86_64")]
+        // SAFETY: `Verified(CpuPath::Avx512Vbmi)` exists only after `CpuPath::is_supported`
+        // detected the features of `CpuPath::Avx512` and AVX-512 VBMI and GFNI, which include
+        // those the function enables and those of the sweep it calls.
+        CpuPath::Avx512Vbmi => unsafe { x86::next_solution_avx512_vbmi(engine, budget) },
+        #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Avx2)` exists only after `CpuPath::is_supported` detected
         // avx2, bmi1, bmi2, lzcnt and popcnt on this CPU, the features the function enables.
         CpuPath::Avx2 => unsafe { x86::next_solution_avx2(engine, budget) },
@@ -569,24 +588,36 @@ mod x86 {
         }
     }
 
-    /// Kernels with AVX2. Only [`next_solution_avx2`], [`next_solution_avx512`] and
-    /// [`next_solution_avx512_ymm`] make one, so they only run on CPUs where AVX2 was detected.
+    /// Which whole-grid sweep an [`Avx2`] kernel set calls: `sweep::avx2::plain` (256-bit
+    /// vectors, AVX2 alone).
+    const YMM_GATHER: u8 = 0;
+    /// `sweep::avx2::vl`: 256-bit vectors compiled with AVX-512F/VL/BW/VBMI and GFNI, `KEEP` by
+    /// byte lookups.
+    const YMM_BYTES: u8 = 1;
+    /// `sweep::avx512`: 512-bit vectors, `KEEP` by a gather.
+    const ZMM_GATHER: u8 = 2;
+    /// `sweep::avx512::bytes`: 512-bit vectors, `KEEP` by byte lookups (AVX-512 VBMI and GFNI).
+    const ZMM_BYTES: u8 = 3;
+
+    /// Kernels with AVX2. Only [`next_solution_avx2`] and the three AVX-512 wrappers
+    /// ([`next_solution_avx512`], [`next_solution_avx512_vbmi`], [`next_solution_avx512_ymm`])
+    /// make one, so they only run on CPUs where AVX2 was detected.
     ///
-    /// [`Kernels::propagate`] is the whole-grid sweep compiled for the path: `sweep::avx512`
-    /// (512-bit vectors) with `AVX512` and `ZMM_SWEEP`, `sweep::avx2::vl` (256-bit vectors,
-    /// compiled with AVX-512F/VL too) with `AVX512` alone, `sweep::avx2::plain` without.
+    /// [`Kernels::propagate`] is the whole-grid sweep compiled for the path, chosen by `SWEEP`
+    /// ([`YMM_GATHER`], [`YMM_BYTES`], [`ZMM_GATHER`] or [`ZMM_BYTES`]); only the AVX-512
+    /// wrappers make one with another sweep than [`YMM_GATHER`].
     ///
-    /// With `AVX512` (made only by the two AVX-512 wrappers), three more kernels use what those
+    /// With `AVX512` (made only by the AVX-512 wrappers), three more kernels use what those
     /// CPUs have: [`Kernels::keep`] gathers triads with BMI2's `pext`, which every AVX-512 CPU
     /// runs in a few cycles (AMD before Zen 3 microcodes it, slowly, and takes the AVX2 path);
     /// [`Kernels::givens`] and [`Kernels::values`] are [`givens_avx512`] and
     /// [`values_avx512`].
     #[derive(Debug, Clone, Copy)]
-    struct Avx2<const AVX512: bool, const ZMM_SWEEP: bool> {
+    struct Avx2<const AVX512: bool, const SWEEP: u8> {
         _private: (),
     }
 
-    impl<const AVX512: bool, const ZMM_SWEEP: bool> Kernels for Avx2<AVX512, ZMM_SWEEP> {
+    impl<const AVX512: bool, const SWEEP: u8> Kernels for Avx2<AVX512, SWEEP> {
         const SWEEPS: bool = true;
 
         #[inline(always)]
@@ -633,13 +664,21 @@ mod x86 {
             counts: &mut [[u32; 3]; 3],
             after_guess: bool,
         ) -> Option<bool> {
-            if AVX512 && ZMM_SWEEP {
+            if AVX512 && SWEEP == ZMM_GATHER {
                 // SAFETY: only reached on CPUs with AVX-512F, which `CpuPath::Avx512` requires
                 // before an `Avx2::<true, _>` value is made (the sweep's own memory accesses stay
                 // within each band's nine `u32`s, see there).
                 unsafe { super::sweep::avx512::propagate(cand, unsolved, counts, after_guess) }
+            } else if AVX512 && SWEEP == ZMM_BYTES {
+                // SAFETY: an `Avx2::<true, ZMM_BYTES>` value is made only by
+                // `next_solution_avx512_vbmi`, which runs only after `CpuPath::Avx512Vbmi`'s
+                // features were detected: AVX-512F/BW, VBMI and GFNI among them, the features
+                // this sweep is compiled with.
+                unsafe {
+                    super::sweep::avx512::bytes::propagate(cand, unsolved, counts, after_guess)
+                }
             } else if AVX512 {
-                // SAFETY: an `Avx2::<true, false>` value is made only by
+                // SAFETY: an `Avx2::<true, YMM_BYTES>` value is made only by
                 // `next_solution_avx512_ymm`, which runs only after `CpuPath::Avx512Ymm`'s
                 // features were detected: AVX-512F/BW/VL/VBMI, GFNI, AVX2 and BMI2 among them,
                 // the features this sweep is compiled with.
@@ -742,7 +781,7 @@ mod x86 {
     pub(super) fn avx2_kernels(cands: &[u32; 9], cells: u32) -> Option<(u32, u32)> {
         #[target_feature(enable = "avx2")]
         unsafe fn with_avx2(cands: &[u32; 9], cells: u32) -> (u32, u32) {
-            let kernels = Avx2::<false, false> { _private: () };
+            let kernels = Avx2::<false, YMM_GATHER> { _private: () };
             (
                 kernels.digits_meeting(cands, cells),
                 kernels.nonzero_digits(cands),
@@ -757,7 +796,7 @@ mod x86 {
     pub(super) fn avx512_givens(values: &[u8; 81]) -> Option<([[u32; 9]; 3], [u32; 3])> {
         #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
         unsafe fn with_avx512(values: &[u8; 81]) -> ([[u32; 9]; 3], [u32; 3]) {
-            Avx2::<true, true> { _private: () }.givens(values)
+            Avx2::<true, ZMM_GATHER> { _private: () }.givens(values)
         }
         // SAFETY: called only after AVX-512F/BW/VL were detected on this CPU.
         super::CpuPath::Avx512
@@ -770,7 +809,7 @@ mod x86 {
     pub(super) fn avx512_values(cand: &[[u32; 9]; 3]) -> Option<[u8; 81]> {
         #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
         unsafe fn with_avx512(cand: &[[u32; 9]; 3]) -> [u8; 81] {
-            Avx2::<true, true> { _private: () }.values(cand)
+            Avx2::<true, ZMM_GATHER> { _private: () }.values(cand)
         }
         // SAFETY: called only after AVX-512F/BW/VL were detected on this CPU.
         super::CpuPath::Avx512
@@ -797,6 +836,9 @@ mod x86 {
             super::CpuPath::Avx512 => unsafe {
                 super::sweep::avx512::propagate(cand, unsolved, counts, after_guess)
             },
+            super::CpuPath::Avx512Vbmi => unsafe {
+                super::sweep::avx512::bytes::propagate(cand, unsolved, counts, after_guess)
+            },
             super::CpuPath::Avx512Ymm => unsafe {
                 super::sweep::avx2::vl::propagate(cand, unsolved, counts, after_guess)
             },
@@ -815,7 +857,7 @@ mod x86 {
     pub(super) fn pext_keep(cells: u32) -> Option<u32> {
         #[target_feature(enable = "bmi2")]
         unsafe fn with_bmi2(cells: u32) -> u32 {
-            Avx2::<true, true> { _private: () }.keep(cells)
+            Avx2::<true, ZMM_GATHER> { _private: () }.keep(cells)
         }
         // SAFETY: called only after BMI2 was detected on this CPU.
         std::arch::is_x86_feature_detected!("bmi2").then(|| unsafe { with_bmi2(cells) })
@@ -832,7 +874,23 @@ mod x86 {
         engine: &mut Engine,
         budget: u64,
     ) -> Result<Option<Grid>, BudgetExhausted> {
-        engine.next_solution(budget, Avx2::<true, true> { _private: () })
+        engine.next_solution(budget, Avx2::<true, ZMM_GATHER> { _private: () })
+    }
+
+    /// The search for `CpuPath::Avx512Vbmi`: compiled as [`next_solution_avx512`], with the
+    /// whole-grid sweep on 512-bit vectors that computes `KEEP` by byte lookups (AVX-512 VBMI
+    /// and GFNI) instead of a gather. On Zen 5 the search compiled for AVX2 with this sweep
+    /// measured level (notes section 20).
+    ///
+    /// # Safety
+    /// The CPU must support every feature enabled here and those of the sweep it calls: all
+    /// of `CpuPath::Avx512Vbmi`'s.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,lzcnt,popcnt")]
+    pub(super) unsafe fn next_solution_avx512_vbmi(
+        engine: &mut Engine,
+        budget: u64,
+    ) -> Result<Option<Grid>, BudgetExhausted> {
+        engine.next_solution(budget, Avx2::<true, ZMM_BYTES> { _private: () })
     }
 
     /// The search for `CpuPath::Avx512Ymm`: compiled for AVX2, as [`next_solution_avx2`], with
@@ -850,7 +908,7 @@ mod x86 {
         engine: &mut Engine,
         budget: u64,
     ) -> Result<Option<Grid>, BudgetExhausted> {
-        engine.next_solution(budget, Avx2::<true, false> { _private: () })
+        engine.next_solution(budget, Avx2::<true, YMM_BYTES> { _private: () })
     }
 
     /// The search compiled for AVX2 (with BMI1/2, LZCNT and POPCNT).
@@ -862,7 +920,7 @@ mod x86 {
         engine: &mut Engine,
         budget: u64,
     ) -> Result<Option<Grid>, BudgetExhausted> {
-        engine.next_solution(budget, Avx2::<false, false> { _private: () })
+        engine.next_solution(budget, Avx2::<false, YMM_GATHER> { _private: () })
     }
 
     /// The search compiled for SSE4.1 (with SSSE3 and POPCNT).
@@ -887,12 +945,13 @@ mod tests {
         assert!(CpuPath::Portable.is_supported());
         assert!(CpuPath::detected().is_supported());
         assert_eq!(CpuPath::supported().last(), Some(&CpuPath::Portable));
-        // The widest supported path, but for the one exception.
+        // The widest supported path, but on AMD's CPUs with AVX-512.
         let (widest, detected) = (CpuPath::supported()[0], CpuPath::detected());
-        if prefers_256_bit_sweep() && widest == CpuPath::Avx512 {
-            assert_eq!(detected, CpuPath::Avx512Ymm);
-        } else {
-            assert_eq!(detected, widest);
+        match amd_avx512_path() {
+            Some(path) if widest == CpuPath::Avx512 && path.is_supported() => {
+                assert_eq!(detected, path);
+            }
+            _ => assert_eq!(detected, widest),
         }
     }
 
@@ -908,12 +967,18 @@ mod tests {
         assert_eq!(amd_family(amd, 0x0000_0612), Some(6));
         // An Intel signature (Sapphire Rapids) is no AMD family.
         assert_eq!(amd_family(intel, 0x0008_06f8), None);
-        // The 256-bit sweep goes first on Zen 4 and Zen 5 (and Zen 3, which has no AVX-512,
-        // so never meets the rule), not on Zen 2 or on Intel.
-        assert!(is_amd_family_19h_or_later(amd, 0x00a1_0f11));
-        assert!(is_amd_family_19h_or_later(amd, 0x00b0_0f21));
-        assert!(!is_amd_family_19h_or_later(amd, 0x0083_0f10));
-        assert!(!is_amd_family_19h_or_later(intel, 0x0008_06f8));
+        // The 256-bit sweep on Zen 4 (and Zen 3, which has no AVX-512, so never takes it),
+        // the 512-bit one with byte lookups on Zen 5, neither on Zen 2 or on Intel.
+        assert_eq!(
+            amd_avx512_path_of(amd, 0x00a1_0f11),
+            Some(CpuPath::Avx512Ymm)
+        );
+        assert_eq!(
+            amd_avx512_path_of(amd, 0x00b0_0f21),
+            Some(CpuPath::Avx512Vbmi)
+        );
+        assert_eq!(amd_avx512_path_of(amd, 0x0083_0f10), None);
+        assert_eq!(amd_avx512_path_of(intel, 0x0008_06f8), None);
     }
 
     /// Masks with few bits, so that both outcomes of each digit's test are common.

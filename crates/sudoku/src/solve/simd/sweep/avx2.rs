@@ -345,8 +345,6 @@ macro_rules! avx2_lanes {
     };
 }
 
-use crate::solve::tables::PERMUTATION_UNION;
-
 /// For AVX2 alone: the AVX2 path's sweep.
 pub(in crate::solve::simd) mod plain {
     avx2_lanes!("avx2", gather);
@@ -356,136 +354,44 @@ pub(in crate::solve::simd) mod plain {
 /// AVX-512 path on CPUs that split 512-bit operations in two (`CpuPath::Avx512Ymm`), `KEEP` by
 /// byte lookups.
 pub(in crate::solve::simd) mod vl {
-    use super::{
-        BYTE3, FIRST_OTHER_ROW, GATHER_ROWS, KEPT_ROW2_BOX2, KEPT_TRIADS, SECOND_OTHER_ROW,
+    use super::super::lookup::{
+        FIRST_OTHER_ROW, GATHER_ROWS, KEPT_ROW2_BOX2, KEPT_TRIADS, SECOND_OTHER_ROW,
     };
+    use super::BYTE3;
 
     avx2_lanes!("avx2,bmi2,avx512f,avx512vl,avx512bw,avx512vbmi,gfni", bytes);
 
     #[cfg(test)]
     mod tests {
         use super::{keep, V};
+        use crate::solve::simd::sweep::lookup::keep_cases;
         use crate::solve::simd::CpuPath;
-        use crate::solve::tables::{triads_by_box, KEEP_BY_BOX};
 
         /// The byte lookups keep exactly the cells the band engine's table keeps, for every
-        /// pattern of non-empty triads (each lane a different random filling of it).
+        /// pattern of non-empty triads.
         #[test]
         fn keep_by_bytes_matches_the_table() {
             if !CpuPath::Avx512Ymm.is_supported() {
                 eprintln!("skipped: this CPU has no AVX-512 VBMI/GFNI");
                 return;
             }
-            let mut state = 0x9e37_79b9_7f4a_7c15u64;
-            let mut random = move || {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                state
-            };
-            for pattern in 0..512u32 {
-                for _ in 0..8 {
-                    let mut lanes = [0u32; 9];
-                    for lane in &mut lanes {
-                        for triad in 0..9 {
-                            if pattern >> triad & 1 != 0 {
-                                let cells = (random() % 7 + 1) as u32;
-                                *lane |= cells << (3 * triad);
-                            }
-                        }
-                    }
-                    let x = V {
-                        // SAFETY: reads the first eight of the nine `u32`s.
-                        lo: unsafe { std::arch::x86_64::_mm256_loadu_si256(lanes.as_ptr().cast()) },
-                        hi: lanes[8],
-                    };
-                    // SAFETY: the CPU has the features `keep` is compiled for (checked above).
-                    let kept = unsafe { keep(x) };
-                    let mut got = [0u32; 9];
-                    // SAFETY: writes the first eight of the nine `u32`s.
-                    unsafe {
-                        std::arch::x86_64::_mm256_storeu_si256(got.as_mut_ptr().cast(), kept.lo)
-                    };
-                    got[8] = kept.hi;
-                    for (lane, cells) in lanes.iter().enumerate() {
-                        let want = cells & KEEP_BY_BOX[triads_by_box(*cells) as usize];
-                        assert_eq!(
-                            got[lane], want,
-                            "pattern {pattern:#o}, lane {lane}, cells {cells:#o}"
-                        );
-                    }
-                }
+            for (lanes, want) in keep_cases() {
+                let x = V {
+                    // SAFETY: reads the first eight of the nine `u32`s.
+                    lo: unsafe { std::arch::x86_64::_mm256_loadu_si256(lanes.as_ptr().cast()) },
+                    hi: lanes[8],
+                };
+                // SAFETY: the CPU has the features `keep` is compiled for (checked above).
+                let kept = unsafe { keep(x) };
+                let mut got = [0u32; 9];
+                // SAFETY: writes the first eight of the nine `u32`s.
+                unsafe { std::arch::x86_64::_mm256_storeu_si256(got.as_mut_ptr().cast(), kept.lo) };
+                got[8] = kept.hi;
+                assert_eq!(got, want, "lanes {lanes:?}");
             }
         }
     }
 }
-
-/// The `multishift` offsets (one byte each, the second lane of a 64-bit pair 32 bits higher)
-/// that copy to each lane's byte `r` the window holding the first of the other two rows' triads
-/// at bits 0, 3, 6: row 1 for byte 0 (window at bit 9), row 0 for bytes 1-3.
-const FIRST_OTHER_ROW: i64 = pair_offsets([9, 0, 0, 0]);
-/// The same for the second other row, at bits 1, 4, 7 (each window one bit below the row): row 2
-/// for bytes 0 and 1 (bit 17), row 1 for bytes 2 and 3 (bit 8).
-const SECOND_OTHER_ROW: i64 = pair_offsets([17, 17, 8, 8]);
-
-/// Four byte offsets for each of the two 32-bit lanes of a 64-bit element.
-const fn pair_offsets(bytes: [u8; 4]) -> i64 {
-    let mut control = 0u64;
-    let mut i = 0;
-    while i < 4 {
-        control |= (bytes[i] as u64) << (8 * i) | ((bytes[i] + 32) as u64) << (8 * i + 32);
-        i += 1;
-    }
-    control as i64
-}
-
-/// The affine transform (a GF(2) matrix, the row of result bit `i` in byte `7 - i`) that moves
-/// bits 0, 3, 6 of each byte (the first other row's triads, boxes 0-2) to bits 0-2, and bits 1,
-/// 4, 7 (the second row's) to bits 3-5.
-const GATHER_ROWS: i64 =
-    (0x01u64 << 56 | 0x08 << 48 | 0x40 << 40 | 0x02 << 32 | 0x10 << 24 | 0x80 << 16) as i64;
 
 /// The bytes that take [`KEPT_ROW2_BOX2`]: byte 3 of each 32-bit lane of the 256-bit half.
 const BYTE3: u64 = 0x8888_8888;
-
-/// For the other two rows' triads (bits 0-2 and 3-5, one bit a box), whether a triad of each box
-/// in the third row is on a permutation: [`PERMUTATION_UNION`] of the three rows, the third one
-/// full.
-const fn on_permutation(index: usize) -> [bool; 3] {
-    let kept = PERMUTATION_UNION[index & 0o77 | 0o700] >> 6;
-    [kept & 1 != 0, kept & 2 != 0, kept & 4 != 0]
-}
-
-/// The kept triads at their first cells as bits of the byte they fall in, for each byte's row
-/// at once: row 0's at bits 0, 3, 6 (byte 0), row 1's at bits 1, 4, 7 (byte 1) and boxes 0 and 1
-/// of row 2 at bits 2, 5 (byte 2); each byte keeps its own row's bits.
-static KEPT_TRIADS: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut index = 0;
-    while index < 64 {
-        let kept = on_permutation(index);
-        let mut bx = 0;
-        while bx < 3 {
-            if kept[bx] {
-                t[index] |= 1 << (3 * bx) | 1 << (3 * bx + 1);
-                if bx < 2 {
-                    t[index] |= 1 << (3 * bx + 2);
-                }
-            }
-            bx += 1;
-        }
-        index += 1;
-    }
-    t
-};
-
-/// Whether box 2 of row 2 is kept, at bit 0 (bit 24 of the lane).
-static KEPT_ROW2_BOX2: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut index = 0;
-    while index < 64 {
-        t[index] = on_permutation(index)[2] as u8;
-        index += 1;
-    }
-    t
-};

@@ -42,12 +42,14 @@
 //! The kernel is written once, in `sweep_kernel!`, over a few lane primitives that each CPU
 //! path defines for its own vector type:
 //! - [`avx512`]: one `__m512i` per band (lanes 9..16 zero), three-input logic in one
-//!   instruction, the `KEEP` gather masked to the nine digit lanes;
+//!   instruction, the `KEEP` gather masked to the nine digit lanes (the AVX-512 path); compiled
+//!   again with AVX-512 VBMI and GFNI ([`avx512::bytes`], the `avx512-vbmi` path), where `KEEP`
+//!   is byte lookups (`lookup`) instead of the gather;
 //! - [`avx2`]: an `__m256i` for digits 1-8 and a `u32` for digit 9, the gather on eight lanes
 //!   and a load for the ninth; compiled for AVX2 alone (the AVX2 path) and with AVX-512VL/VBMI
-//!   and GFNI (the AVX-512 path on CPUs that split 512-bit operations, where it beats the
-//!   512-bit sweep), where `KEEP` is byte lookups instead of the gather (the `own_keep` form
-//!   of the macro);
+//!   and GFNI (the `avx512-ymm` path, for CPUs that split 512-bit operations, where it beats
+//!   the 512-bit sweep), where `KEEP` is the same byte lookups (the `own_keep` form of the
+//!   macro);
 //! - [`sse41`]: two `__m128i` for digits 1-4 and 5-8 and a `u32` for digit 9, and nine table
 //!   reads for `KEEP` (SSE has no gather).
 //!
@@ -404,4 +406,5 @@ macro_rules! sweep_kernel {
 
 pub(super) mod avx2;
 pub(super) mod avx512;
+mod lookup;
 pub(super) mod sse41;
