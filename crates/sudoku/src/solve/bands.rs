@@ -144,7 +144,7 @@ impl State {
             // waves, so that no update waits on a store of the previous one to memory.
             let mut dirty = std::mem::take(&mut self.dirty);
             while dirty != 0 {
-                if K::SWEEPS && K::SWEEP_CASCADES && dirty.count_ones() >= SWEEP_AT {
+                if K::SWEEPS && K::SWEEP_CASCADES && dirty.count_ones() >= K::SWEEP_AT {
                     match kernels.propagate(&mut self.cand, &mut self.unsolved, counts, after_guess)
                     {
                         Some(fixed) => {
@@ -478,14 +478,6 @@ const DIGIT_BAND: [(u8, u8); 32] = {
     }
     t
 };
-
-/// Dirty (digit, band) pairs from which a wave hands over to the whole-grid kernel, on a path
-/// with one. After a guess one pair is dirty and band updates are cheaper; a cascade soon marks
-/// more. A/B on AVX-512 against sweeping only the root (count mode, the hard sets, B/A): two
-/// 0.98-1.07, four 0.90-0.92 (0.96-0.97 in a later run), five 0.92-0.94, six 0.93-0.94, eight
-/// 0.97-0.99, ten 0.99-1.00. On AVX2, against four: six 1.01-1.02 (serg_benchmark 0.96), the
-/// root only 0.99-1.03 (serg_benchmark 0.95); four is kept for both.
-const SWEEP_AT: u32 = 4;
 
 /// Givens from which a path whose sweep takes only the root ([`Kernels::SWEEP_CASCADES`]
 /// unset, SSE4.1) sweeps it. With many givens the root's cascade is over in a few sweeps; with

@@ -298,6 +298,16 @@ pub(crate) trait Kernels: Copy {
     /// 17_clue +33%, top1465 +35%).
     const SWEEP_CASCADES: bool = true;
 
+    /// Dirty (digit, band) pairs from which a wave of the band engine hands over to the
+    /// whole-grid kernel, on a path with one. After a guess one pair is dirty and band updates
+    /// are cheaper; a cascade soon marks more. A/B on AVX-512 against sweeping only the root
+    /// (count mode, the hard sets, B/A): two 0.98-1.07, four 0.90-0.92 (0.96-0.97 in a later
+    /// run), five 0.92-0.94, six 0.93-0.94, eight 0.97-0.99, ten 0.99-1.00. On AVX2, against
+    /// four: six 1.01-1.02 (serg_benchmark 0.96), the root only 0.99-1.03 (serg_benchmark
+    /// 0.95). Four is the default; the `avx512-vbmi` path, whose sweep is the cheapest, sets its
+    /// own.
+    const SWEEP_AT: u32 = 4;
+
     /// The whole propagation of a state (its candidates and unsolved cells) to its fixed point,
     /// on a path where [`Kernels::SWEEPS`]: `Some(false)` on a contradiction, `Some(true)` with
     /// `counts` describing the final state as [`super::bands`] documents. `None` if the kernel
@@ -619,6 +629,12 @@ mod x86 {
 
     impl<const AVX512: bool, const SWEEP: u8> Kernels for Avx2<AVX512, SWEEP> {
         const SWEEPS: bool = true;
+
+        /// Two on `avx512-vbmi`, whose sweep is the cheapest: on Zen 5, against four (A/B,
+        /// the first 5,000 puzzles of each set, first / count mode), top1465 -6% / -5%,
+        /// hardest_1905_11plus -3% / -3%, hardest_1106 -5% / -3%, serg_benchmark -2% / level,
+        /// 17_clue -2%; three gained about half as much, one (sweep after every guess) lost 1-9%.
+        const SWEEP_AT: u32 = if SWEEP == ZMM_BYTES { 2 } else { 4 };
 
         #[inline(always)]
         fn digits_meeting(self, cands: &[u32; 9], cells: u32) -> u32 {

@@ -9,9 +9,9 @@
 //! against about forty band updates), and a guess that starts a cascade soon marks many. After
 //! a guess only one pair is dirty, and there the band engine is faster (sweeping every
 //! propagation made top1465 8% and serg_benchmark 10% slower). So the band engine hands over
-//! to this kernel when a wave has at least its `SWEEP_AT` dirty pairs; on SSE4.1, where the
-//! sweep costs more, only at the root of a puzzle with many givens (`Kernels::SWEEP_CASCADES`,
-//! `ROOT_SWEEP_GIVENS`).
+//! to this kernel when a wave has at least `Kernels::SWEEP_AT` dirty pairs (four, two on
+//! `avx512-vbmi`); on SSE4.1, where the sweep costs more, only at the root of a puzzle with
+//! many givens (`Kernels::SWEEP_CASCADES`, `ROOT_SWEEP_GIVENS`).
 //!
 //! The rules are the band engine's, so the fixed point is the same: every rule only removes
 //! candidates, and a removal stays valid whatever else was removed before, so applying the same
