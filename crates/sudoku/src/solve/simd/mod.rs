@@ -164,8 +164,9 @@ impl CpuPath {
 ///   sweep uses only nine of its sixteen lanes: [`CpuPath::Avx512Ymm`], whose sweep runs on
 ///   256-bit vectors, took 13-14% less time than [`CpuPath::Avx512`] on hardest_1106 and 21%
 ///   less on 17_clue (notes section 17);
-/// - family 1Ah (Zen 5) runs them whole: [`CpuPath::Avx512Vbmi`] took 3-10% less time than
-///   [`CpuPath::Avx512Ymm`] and 10-25% less than [`CpuPath::Avx512`] (notes section 20).
+/// - family 1Ah (Zen 5) runs them whole: [`CpuPath::Avx512Vbmi`] took up to 10% less time than
+///   [`CpuPath::Avx512Ymm`] (level on the hardest sets) and 7-20% less than [`CpuPath::Avx512`]
+///   (notes section 20).
 ///
 /// Later families are not measured and take Zen 5's path. On Intel the 512-bit sweep with the
 /// gather measured faster than the AVX2 one; the byte lookups are not measured there.
@@ -631,9 +632,10 @@ mod x86 {
         const SWEEPS: bool = true;
 
         /// Two on `avx512-vbmi`, whose sweep is the cheapest: on Zen 5, against four (A/B,
-        /// the first 5,000 puzzles of each set, first / count mode), top1465 -6% / -5%,
-        /// hardest_1905_11plus -3% / -3%, hardest_1106 -5% / -3%, serg_benchmark -2% / level,
-        /// 17_clue -2%; three gained about half as much, one (sweep after every guess) lost 1-9%.
+        /// the first 5,000 puzzles of each set, first / count mode), top1465 -6% / -4-5%,
+        /// hardest_1905_11plus -3% / -3-6%, hardest_1106 -2-5% / -3-5%, serg_benchmark -2% /
+        /// level, 17_clue within its noise; three gained as much in first mode and less in
+        /// count mode, one (every propagation swept) lost up to 9% (notes section 20).
         const SWEEP_AT: u32 = if SWEEP == ZMM_BYTES { 2 } else { 4 };
 
         #[inline(always)]

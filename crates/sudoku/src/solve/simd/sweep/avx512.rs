@@ -202,8 +202,9 @@ fn counts(v: V) -> [u32; 3] {
 sweep_kernel!("avx512f");
 
 /// The kernel with `KEEP` by byte lookups instead of the gather, for CPUs with AVX-512 VBMI and
-/// GFNI (the `CpuPath::Avx512Vbmi` path). On Zen 5 it took 3-10% less time than the 256-bit
-/// sweep with the same lookups, and 10-25% less than this module's gather (notes section 20).
+/// GFNI (the `CpuPath::Avx512Vbmi` path). On Zen 5 the path took up to 10% less time than the
+/// one with the 256-bit sweep and the same lookups (level on the hardest sets), and 7-20% less
+/// than the one with this module's gather (notes section 20).
 pub(in crate::solve::simd) mod bytes {
     use std::arch::x86_64::{
         _mm512_gf2p8affine_epi64_epi8, _mm512_loadu_si512, _mm512_maskz_permutexvar_epi8,
