@@ -393,5 +393,6 @@ pub(in crate::solve::simd) mod vl {
     }
 }
 
-/// The bytes that take [`KEPT_ROW2_BOX2`](super::lookup::KEPT_ROW2_BOX2): byte 3 of each 32-bit lane of the 256-bit half.
+/// The bytes that take [`KEPT_ROW2_BOX2`](super::lookup::KEPT_ROW2_BOX2): byte 3 of each
+/// 32-bit lane of the 256-bit half.
 const BYTE3: u64 = 0x8888_8888;
