@@ -616,7 +616,8 @@ mod x86 {
     ///
     /// [`Kernels::propagate`] is the whole-grid sweep compiled for the path, chosen by `SWEEP`
     /// ([`YMM_GATHER`], [`YMM_BYTES`], [`ZMM_GATHER`] or [`ZMM_BYTES`]); only the AVX-512
-    /// wrappers make one with another sweep than [`YMM_GATHER`].
+    /// wrappers make one with another sweep than [`YMM_GATHER`], so that every other sweep
+    /// means an AVX-512 CPU ([`Avx2::AVX512`]).
     ///
     /// With `AVX512` (made only by the AVX-512 wrappers), three more kernels use what those
     /// CPUs have: [`Kernels::keep`] gathers triads with BMI2's `pext`, which every AVX-512 CPU
@@ -624,11 +625,16 @@ mod x86 {
     /// [`Kernels::givens`] and [`Kernels::values`] are [`givens_avx512`] and
     /// [`values_avx512`].
     #[derive(Debug, Clone, Copy)]
-    struct Avx2<const AVX512: bool, const SWEEP: u8> {
+    struct Avx2<const SWEEP: u8> {
         _private: (),
     }
 
-    impl<const AVX512: bool, const SWEEP: u8> Kernels for Avx2<AVX512, SWEEP> {
+    impl<const SWEEP: u8> Avx2<SWEEP> {
+        /// Whether the CPU has AVX-512 (and BMI2): every sweep but the plain AVX2 one.
+        const AVX512: bool = SWEEP != YMM_GATHER;
+    }
+
+    impl<const SWEEP: u8> Kernels for Avx2<SWEEP> {
         const SWEEPS: bool = true;
 
         /// Two on `avx512-vbmi`, whose sweep is the cheapest: on Zen 5, against four (A/B,
@@ -656,18 +662,18 @@ mod x86 {
 
         #[inline(always)]
         fn givens(self, values: &[u8; 81]) -> ([[u32; 9]; 3], [u32; 3]) {
-            if !AVX512 {
+            if !Self::AVX512 {
                 return givens_by_planes(values);
             }
             // SAFETY: only reached on CPUs with AVX-512F/BW/VL and AVX2, which
-            // `CpuPath::Avx512` and `CpuPath::Avx512Ymm` require before an `Avx2::<true, _>`
+            // `CpuPath::Avx512` (and the two paths built on it) require before an AVX-512 `Avx2`
             // value is made: the features `givens_avx512` enables.
             unsafe { givens_avx512(values) }
         }
 
         #[inline(always)]
         fn values(self, cand: &[[u32; 9]; 3]) -> [u8; 81] {
-            if !AVX512 {
+            if !Self::AVX512 {
                 return values_by_planes(cand);
             }
             // SAFETY: as in `givens`: the CPU has the features `values_avx512` enables.
@@ -682,45 +688,46 @@ mod x86 {
             counts: &mut [[u32; 3]; 3],
             after_guess: bool,
         ) -> Option<bool> {
-            if AVX512 && SWEEP == ZMM_GATHER {
+            match SWEEP {
                 // SAFETY: only reached on CPUs with AVX-512F, which `CpuPath::Avx512` requires
-                // before an `Avx2::<true, _>` value is made (the sweep's own memory accesses stay
-                // within each band's nine `u32`s, see there).
-                unsafe { super::sweep::avx512::propagate(cand, unsolved, counts, after_guess) }
-            } else if AVX512 && SWEEP == ZMM_BYTES {
-                // SAFETY: an `Avx2::<true, ZMM_BYTES>` value is made only by
+                // before an `Avx2::<ZMM_GATHER>` value is made (the sweep's own memory accesses
+                // stay within each band's nine `u32`s, see there).
+                ZMM_GATHER => unsafe {
+                    super::sweep::avx512::propagate(cand, unsolved, counts, after_guess)
+                },
+                // SAFETY: an `Avx2::<ZMM_BYTES>` value is made only by
                 // `next_solution_avx512_vbmi`, which runs only after `CpuPath::Avx512Vbmi`'s
                 // features were detected: AVX-512F/BW, VBMI and GFNI among them, the features
                 // this sweep is compiled with.
-                unsafe {
+                ZMM_BYTES => unsafe {
                     super::sweep::avx512::bytes::propagate(cand, unsolved, counts, after_guess)
-                }
-            } else if AVX512 {
-                // SAFETY: an `Avx2::<true, YMM_BYTES>` value is made only by
+                },
+                // SAFETY: an `Avx2::<YMM_BYTES>` value is made only by
                 // `next_solution_avx512_ymm`, which runs only after `CpuPath::Avx512Ymm`'s
                 // features were detected: AVX-512F/BW/VL/VBMI, GFNI, AVX2 and BMI2 among them,
                 // the features this sweep is compiled with.
-                unsafe { super::sweep::avx2::vl::propagate(cand, unsolved, counts, after_guess) }
-            } else {
+                YMM_BYTES => unsafe {
+                    super::sweep::avx2::vl::propagate(cand, unsolved, counts, after_guess)
+                },
                 // The root's order after guesses too: without three-input logic, counting naked
                 // singles on every sweep costs more than the sweeps it saves (A/B on Zen 4, count
                 // mode: diabolical +2-3%, serg_benchmark +1-2%, the hardest sets -0.3% to +1%,
                 // top1465 -2%; with AVX-512, where `avx512-ymm` gains 2-4% on the hard sets and
                 // `avx512` 4-5%, the kernel gets `after_guess` as it is).
                 // SAFETY: an `Avx2` value exists only on CPUs with AVX2 (see `Verified`).
-                unsafe { super::sweep::avx2::plain::propagate(cand, unsolved, counts, false) }
+                _ => unsafe { super::sweep::avx2::plain::propagate(cand, unsolved, counts, false) },
             }
         }
 
         #[inline(always)]
         fn keep(self, cells: u32) -> u32 {
-            if !AVX512 {
+            if !Self::AVX512 {
                 return keep_by_shifts(cells);
             }
             // The lowest cell of every triad, set when the triad holds a candidate.
             let any = cells | cells >> 1 | cells >> 2;
             // SAFETY: only reached on CPUs with BMI2, which `CpuPath::Avx512` requires (with
-            // `CpuPath::Avx2`'s features) before an `Avx2::<true, _>` value is made.
+            // `CpuPath::Avx2`'s features) before an AVX-512 `Avx2` value is made.
             let triads = unsafe { _pext_u32(any, TRIAD_FIRSTS) };
             // `pext` packs the triads row by row (bit `3 * row + box`), the order of `KEEP`;
             // the index is below 512.
@@ -799,7 +806,7 @@ mod x86 {
     pub(super) fn avx2_kernels(cands: &[u32; 9], cells: u32) -> Option<(u32, u32)> {
         #[target_feature(enable = "avx2")]
         unsafe fn with_avx2(cands: &[u32; 9], cells: u32) -> (u32, u32) {
-            let kernels = Avx2::<false, YMM_GATHER> { _private: () };
+            let kernels = Avx2::<YMM_GATHER> { _private: () };
             (
                 kernels.digits_meeting(cands, cells),
                 kernels.nonzero_digits(cands),
@@ -814,7 +821,7 @@ mod x86 {
     pub(super) fn avx512_givens(values: &[u8; 81]) -> Option<([[u32; 9]; 3], [u32; 3])> {
         #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
         unsafe fn with_avx512(values: &[u8; 81]) -> ([[u32; 9]; 3], [u32; 3]) {
-            Avx2::<true, ZMM_GATHER> { _private: () }.givens(values)
+            Avx2::<ZMM_GATHER> { _private: () }.givens(values)
         }
         // SAFETY: called only after AVX-512F/BW/VL were detected on this CPU.
         super::CpuPath::Avx512
@@ -827,7 +834,7 @@ mod x86 {
     pub(super) fn avx512_values(cand: &[[u32; 9]; 3]) -> Option<[u8; 81]> {
         #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
         unsafe fn with_avx512(cand: &[[u32; 9]; 3]) -> [u8; 81] {
-            Avx2::<true, ZMM_GATHER> { _private: () }.values(cand)
+            Avx2::<ZMM_GATHER> { _private: () }.values(cand)
         }
         // SAFETY: called only after AVX-512F/BW/VL were detected on this CPU.
         super::CpuPath::Avx512
@@ -875,7 +882,7 @@ mod x86 {
     pub(super) fn pext_keep(cells: u32) -> Option<u32> {
         #[target_feature(enable = "bmi2")]
         unsafe fn with_bmi2(cells: u32) -> u32 {
-            Avx2::<true, ZMM_GATHER> { _private: () }.keep(cells)
+            Avx2::<ZMM_GATHER> { _private: () }.keep(cells)
         }
         // SAFETY: called only after BMI2 was detected on this CPU.
         std::arch::is_x86_feature_detected!("bmi2").then(|| unsafe { with_bmi2(cells) })
@@ -892,7 +899,7 @@ mod x86 {
         engine: &mut Engine,
         budget: u64,
     ) -> Result<Option<Grid>, BudgetExhausted> {
-        engine.next_solution(budget, Avx2::<true, ZMM_GATHER> { _private: () })
+        engine.next_solution(budget, Avx2::<ZMM_GATHER> { _private: () })
     }
 
     /// The search for `CpuPath::Avx512Vbmi`: compiled as [`next_solution_avx512`], with the
@@ -908,7 +915,7 @@ mod x86 {
         engine: &mut Engine,
         budget: u64,
     ) -> Result<Option<Grid>, BudgetExhausted> {
-        engine.next_solution(budget, Avx2::<true, ZMM_BYTES> { _private: () })
+        engine.next_solution(budget, Avx2::<ZMM_BYTES> { _private: () })
     }
 
     /// The search for `CpuPath::Avx512Ymm`: compiled for AVX2, as [`next_solution_avx2`], with
@@ -926,7 +933,7 @@ mod x86 {
         engine: &mut Engine,
         budget: u64,
     ) -> Result<Option<Grid>, BudgetExhausted> {
-        engine.next_solution(budget, Avx2::<true, YMM_BYTES> { _private: () })
+        engine.next_solution(budget, Avx2::<YMM_BYTES> { _private: () })
     }
 
     /// The search compiled for AVX2 (with BMI1/2, LZCNT and POPCNT).
@@ -938,7 +945,7 @@ mod x86 {
         engine: &mut Engine,
         budget: u64,
     ) -> Result<Option<Grid>, BudgetExhausted> {
-        engine.next_solution(budget, Avx2::<false, YMM_GATHER> { _private: () })
+        engine.next_solution(budget, Avx2::<YMM_GATHER> { _private: () })
     }
 
     /// The search compiled for SSE4.1 (with SSSE3 and POPCNT).
