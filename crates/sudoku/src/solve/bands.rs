@@ -30,7 +30,7 @@
 //! without that digit in that cell) on an explicit stack. The explicit stack makes the search
 //! resumable, which gives enumeration, counting and a guess budget for free.
 
-use super::simd::Kernels;
+use super::simd::{Kernels, Order, STACKS_ALWAYS_GIVENS};
 use super::tables::{BAND, BAND_PEERS, ROW, ROW_LOWEST, ROW_LOW_BITS, ROW_TOP_BIT};
 use super::{BudgetExhausted, Stats};
 use crate::board::Grid;
@@ -125,14 +125,14 @@ impl State {
     /// On a CPU path with a whole-grid kernel ([`Kernels::SWEEPS`]), a wave with many dirty
     /// (digit, band) pairs (the root, or a cascade after a guess) hands over to it instead:
     /// same rules, same fixed point, all pairs at once. (On a path whose kernel takes only the
-    /// root, [`State::propagate_root`] does that.) `after_guess` is false at the root; the
-    /// kernel orders its steps by it.
+    /// root, [`State::propagate_root`] does that.) `order` orders the kernel's steps (the
+    /// root's, or the one after a guess; every order ends in the same fixed point).
     #[inline(always)]
     fn propagate<K: Kernels>(
         &mut self,
         kernels: K,
         counts: &mut [[u32; 3]; 3],
-        after_guess: bool,
+        order: Order,
     ) -> bool {
         loop {
             // Band updates run in waves: a wave takes every dirty (digit, band) at once, so the
@@ -145,8 +145,7 @@ impl State {
             let mut dirty = std::mem::take(&mut self.dirty);
             while dirty != 0 {
                 if K::SWEEPS && K::SWEEP_CASCADES && dirty.count_ones() >= K::SWEEP_AT {
-                    match kernels.propagate(&mut self.cand, &mut self.unsolved, counts, after_guess)
-                    {
+                    match kernels.propagate(&mut self.cand, &mut self.unsolved, counts, order) {
                         Some(fixed) => {
                             self.stack_dirty = 0;
                             return fixed;
@@ -201,7 +200,7 @@ impl State {
     fn propagate_root<K: Kernels>(&mut self, kernels: K, counts: &mut [[u32; 3]; 3]) -> bool {
         let unsolved: u32 = self.unsolved.iter().map(|band| band.count_ones()).sum();
         if K::SWEEPS && !K::SWEEP_CASCADES && 81 - unsolved >= ROOT_SWEEP_GIVENS {
-            match kernels.propagate(&mut self.cand, &mut self.unsolved, counts, false) {
+            match kernels.propagate(&mut self.cand, &mut self.unsolved, counts, Order::ROOT) {
                 Some(fixed) => {
                     self.dirty = 0;
                     self.stack_dirty = 0;
@@ -214,7 +213,7 @@ impl State {
                 }
             }
         }
-        self.propagate(kernels, counts, false)
+        self.propagate(kernels, counts, Order::ROOT)
     }
 
     /// The band update of one digit in one band; `None` on a contradiction, otherwise the
@@ -521,6 +520,10 @@ pub(super) struct Engine {
     stack: Vec<State>,
     stats: Stats,
     budget_hit: bool,
+    /// Whether the sweeps run the stack pass on every sweep ([`Order::stacks_always`]): on a
+    /// path with [`Kernels::STACKS_ALWAYS`], for a puzzle with fewer than
+    /// [`STACKS_ALWAYS_GIVENS`] givens. Set when the root is propagated.
+    stacks_always: bool,
 }
 
 impl Engine {
@@ -531,6 +534,7 @@ impl Engine {
             stack: Vec::new(),
             stats: Stats::default(),
             budget_hit: false,
+            stacks_always: false,
         }
     }
 
@@ -570,9 +574,16 @@ impl Engine {
                 root = false;
                 state.propagate_root(kernels, &mut counts)
             } else {
-                let after_guess = !root;
+                if root {
+                    let unsolved: u32 = state.unsolved.iter().map(|band| band.count_ones()).sum();
+                    self.stacks_always = K::STACKS_ALWAYS && 81 - unsolved < STACKS_ALWAYS_GIVENS;
+                }
+                let order = Order {
+                    naked_with_rows: !root,
+                    stacks_always: self.stacks_always,
+                };
                 root = false;
-                state.propagate(kernels, &mut counts, after_guess)
+                state.propagate(kernels, &mut counts, order)
             };
             if fixed {
                 if state.is_solved() {
@@ -638,15 +649,15 @@ mod tests {
 
     /// Propagates `state` with the band engine and with the sweep of every CPU path that has
     /// one (AVX-512 on 512-bit and on 256-bit vectors, AVX2, SSE4.1) and that this CPU
-    /// supports, in both of its step orders (the root's, and the one after a guess, which
-    /// places naked singles with the row singles); all must agree on the outcome and, at a
-    /// fixed point, on the whole state and the counts the guess reads. Returns the band
-    /// engine's result.
+    /// supports, in every order of its steps ([`Order::ALL`]: the root's, the one after a
+    /// guess, which places naked singles with the row singles, and either with the stack pass
+    /// on every sweep); all must agree on the outcome and, at a fixed point, on the whole state
+    /// and the counts the guess reads. Returns the band engine's result.
     fn both_ways(state: &State) -> Option<State> {
         let mut banded = *state;
         let mut banded_counts = [[0u32; 3]; 3];
-        let fixed = banded.propagate(Scalar, &mut banded_counts, false);
-        for (path, after_guess) in [
+        let fixed = banded.propagate(Scalar, &mut banded_counts, Order::ROOT);
+        for (path, order) in [
             CpuPath::Avx512,
             CpuPath::Avx512Vbmi,
             CpuPath::Avx512Ymm,
@@ -654,7 +665,7 @@ mod tests {
             CpuPath::Sse41,
         ]
         .into_iter()
-        .flat_map(|path| [(path, false), (path, true)])
+        .flat_map(|path| Order::ALL.map(|order| (path, order)))
         {
             if !path.is_supported() {
                 continue;
@@ -666,22 +677,19 @@ mod tests {
                 &mut swept.cand,
                 &mut swept.unsolved,
                 &mut swept_counts,
-                after_guess,
+                order,
             );
             // The sweep never stops early.
             let swept_fixed = swept_fixed.expect("a finished sweep");
-            assert_eq!(swept_fixed, fixed, "{path:?} {after_guess} {state:?}");
+            assert_eq!(swept_fixed, fixed, "{path:?} {order:?} {state:?}");
             if fixed {
-                assert_eq!(swept.cand, banded.cand, "{path:?} {after_guess} {state:?}");
+                assert_eq!(swept.cand, banded.cand, "{path:?} {order:?} {state:?}");
                 assert_eq!(
                     swept.unsolved, banded.unsolved,
-                    "{path:?} {after_guess} {state:?}"
+                    "{path:?} {order:?} {state:?}"
                 );
                 if !banded.is_solved() {
-                    assert_eq!(
-                        swept_counts, banded_counts,
-                        "{path:?} {after_guess} {state:?}"
-                    );
+                    assert_eq!(swept_counts, banded_counts, "{path:?} {order:?} {state:?}");
                 }
             }
         }

@@ -309,23 +309,77 @@ pub(crate) trait Kernels: Copy {
     /// own.
     const SWEEP_AT: u32 = 4;
 
+    /// Whether the whole-grid kernel runs the stack pass on every sweep, beside the singles,
+    /// rather than only once no single is left ([`Order::stacks_always`]), for puzzles with
+    /// fewer than [`STACKS_ALWAYS_GIVENS`] givens. Set on `avx512-vbmi`, where it measured
+    /// faster; the other sweeps are slower with it or not measured on their CPUs.
+    const STACKS_ALWAYS: bool = false;
+
     /// The whole propagation of a state (its candidates and unsolved cells) to its fixed point,
     /// on a path where [`Kernels::SWEEPS`]: `Some(false)` on a contradiction, `Some(true)` with
     /// `counts` describing the final state as [`super::bands`] documents. `None` if the kernel
     /// stopped early, leaving a partly propagated state (and on the other paths): the band
-    /// engine then propagates by itself, to the same fixed point. `after_guess` is false for
-    /// the root of a search (the kernel orders its steps for long cascades there).
+    /// engine then propagates by itself, to the same fixed point. `order` orders the kernel's
+    /// steps (every order reaches the same fixed point).
     #[inline(always)]
     fn propagate(
         self,
         _cand: &mut [[u32; 9]; 3],
         _unsolved: &mut [u32; 3],
         _counts: &mut [[u32; 3]; 3],
-        _after_guess: bool,
+        _order: Order,
     ) -> Option<bool> {
         None
     }
 }
+
+/// The order of a whole-grid propagation's steps ([`Kernels::propagate`]). Every rule only
+/// removes candidates, and a removal stays valid whatever else was removed before, so every
+/// order ends in the same fixed point (or contradiction); they differ in how many sweeps that
+/// takes and what each costs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Order {
+    /// Naked singles are counted on every sweep and placed with the row singles (after a
+    /// guess); otherwise only once no row single is left (the root, where long cascades of
+    /// row singles alone are the rule).
+    pub(crate) naked_with_rows: bool,
+    /// The stack pass runs on every sweep, on the same state as the singles, and its removals
+    /// go with the placements; otherwise only once no single is left.
+    pub(crate) stacks_always: bool,
+}
+
+impl Order {
+    /// The root's order without the stack pass on every sweep.
+    pub(crate) const ROOT: Order = Order {
+        naked_with_rows: false,
+        stacks_always: false,
+    };
+
+    /// Every order, for the tests.
+    #[cfg(test)]
+    pub(crate) const ALL: [Order; 4] = [
+        Order::ROOT,
+        Order {
+            naked_with_rows: false,
+            stacks_always: true,
+        },
+        Order {
+            naked_with_rows: true,
+            stacks_always: false,
+        },
+        Order {
+            naked_with_rows: true,
+            stacks_always: true,
+        },
+    ];
+}
+
+/// Givens below which a search runs the stack pass on every sweep, on a path with
+/// [`Kernels::STACKS_ALWAYS`]. A sparse puzzle's cascades need the pass between their singles;
+/// a dense one's are mostly singles, and there the pass on every sweep costs more than the
+/// sweeps it saves: with it, kaggle_10k (34 givens on average) took 5-10% more time at the
+/// root, and serg_benchmark (35) 2-3% more after guesses.
+pub(crate) const STACKS_ALWAYS_GIVENS: u32 = 30;
 
 /// Each band's givens as `[band][digit]` masks (the cells holding `digit + 1`), and each band's
 /// filled cells: the portable form of [`Kernels::givens`]. Each band's values are cut into
@@ -489,15 +543,15 @@ pub(crate) fn sweep_propagate(
     cand: &mut [[u32; 9]; 3],
     unsolved: &mut [u32; 3],
     counts: &mut [[u32; 3]; 3],
-    after_guess: bool,
+    order: Order,
 ) -> Option<bool> {
     #[cfg(target_arch = "x86_64")]
     {
-        x86::sweep_propagate(path, cand, unsolved, counts, after_guess)
+        x86::sweep_propagate(path, cand, unsolved, counts, order)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let _ = (path, cand, unsolved, counts, after_guess);
+        let _ = (path, cand, unsolved, counts, order);
         None
     }
 }
@@ -517,8 +571,8 @@ mod x86 {
     use super::super::bands::Engine;
     use super::super::tables::{BAND, KEEP, TRIAD_FIRSTS};
     use super::super::BudgetExhausted;
-    use super::Kernels;
     use super::{givens_by_planes, keep_by_shifts, values_by_planes};
+    use super::{Kernels, Order};
     use crate::board::Grid;
 
     /// Kernels with SSE2, which every x86-64 CPU has (it is part of the target's baseline).
@@ -590,12 +644,12 @@ mod x86 {
             cand: &mut [[u32; 9]; 3],
             unsolved: &mut [u32; 3],
             counts: &mut [[u32; 3]; 3],
-            after_guess: bool,
+            order: Order,
         ) -> Option<bool> {
             // SAFETY: an `Sse41` value exists only inside `next_solution_sse41`, which runs only
             // on CPUs with SSE4.1 (see `Verified`); the sweep's own memory accesses stay within
             // each band's nine `u32`s.
-            unsafe { super::sweep::sse41::propagate(cand, unsolved, counts, after_guess) }
+            unsafe { super::sweep::sse41::propagate(cand, unsolved, counts, order) }
         }
     }
 
@@ -644,6 +698,19 @@ mod x86 {
         /// count mode, one (every propagation swept) lost up to 9% (notes section 20).
         const SWEEP_AT: u32 = if SWEEP == ZMM_BYTES { 2 } else { 4 };
 
+        /// On `avx512-vbmi` only. There (Zen 5, A/B against the stack pass only once no single
+        /// is left, the first 5,000 puzzles of each set), after guesses: hardest_1905_11plus
+        /// -6% / -7% (count / first mode), hardest_1106 -6% / -7%, top1465 -2% / -3%,
+        /// serg_benchmark +2-3%, 17_clue level; and at sparse roots 17_clue -10% and
+        /// sudoku_exchange_diabolical -3% (kaggle_10k, whose roots are dense, +5-10% with it).
+        /// Hence [`super::STACKS_ALWAYS_GIVENS`].
+        /// The sweeps a puzzle fall by 13% on hardest_1905_11plus (542 to 471 in count mode),
+        /// 9% on top1465 and 5% on serg_benchmark: the pass runs beside the singles, which the
+        /// sweep waits on. The 256-bit sweep of `avx512-ymm` was 2-5% slower with it on the
+        /// same host, and the gather sweep of `avx512` 4% faster on the hardest sets only (on
+        /// an AMD CPU; it is for Intel's, not measured) (notes section 21).
+        const STACKS_ALWAYS: bool = SWEEP == ZMM_BYTES;
+
         #[inline(always)]
         fn digits_meeting(self, cands: &[u32; 9], cells: u32) -> u32 {
             // SAFETY: an `Avx2` value exists only inside `next_solution_avx2` and
@@ -686,36 +753,38 @@ mod x86 {
             cand: &mut [[u32; 9]; 3],
             unsolved: &mut [u32; 3],
             counts: &mut [[u32; 3]; 3],
-            after_guess: bool,
+            order: Order,
         ) -> Option<bool> {
             match SWEEP {
                 // SAFETY: only reached on CPUs with AVX-512F, which `CpuPath::Avx512` requires
                 // before an `Avx2::<ZMM_GATHER>` value is made (the sweep's own memory accesses
                 // stay within each band's nine `u32`s, see there).
                 ZMM_GATHER => unsafe {
-                    super::sweep::avx512::propagate(cand, unsolved, counts, after_guess)
+                    super::sweep::avx512::propagate(cand, unsolved, counts, order)
                 },
                 // SAFETY: an `Avx2::<ZMM_BYTES>` value is made only by
                 // `next_solution_avx512_vbmi`, which runs only after `CpuPath::Avx512Vbmi`'s
                 // features were detected: AVX-512F/BW, VBMI and GFNI among them, the features
                 // this sweep is compiled with.
                 ZMM_BYTES => unsafe {
-                    super::sweep::avx512::bytes::propagate(cand, unsolved, counts, after_guess)
+                    super::sweep::avx512::bytes::propagate(cand, unsolved, counts, order)
                 },
                 // SAFETY: an `Avx2::<YMM_BYTES>` value is made only by
                 // `next_solution_avx512_ymm`, which runs only after `CpuPath::Avx512Ymm`'s
                 // features were detected: AVX-512F/BW/VL/VBMI, GFNI, AVX2 and BMI2 among them,
                 // the features this sweep is compiled with.
                 YMM_BYTES => unsafe {
-                    super::sweep::avx2::vl::propagate(cand, unsolved, counts, after_guess)
+                    super::sweep::avx2::vl::propagate(cand, unsolved, counts, order)
                 },
                 // The root's order after guesses too: without three-input logic, counting naked
                 // singles on every sweep costs more than the sweeps it saves (A/B on Zen 4, count
                 // mode: diabolical +2-3%, serg_benchmark +1-2%, the hardest sets -0.3% to +1%,
                 // top1465 -2%; with AVX-512, where `avx512-ymm` gains 2-4% on the hard sets and
-                // `avx512` 4-5%, the kernel gets `after_guess` as it is).
+                // `avx512` 4-5%, the kernel gets the order as it is).
                 // SAFETY: an `Avx2` value exists only on CPUs with AVX2 (see `Verified`).
-                _ => unsafe { super::sweep::avx2::plain::propagate(cand, unsolved, counts, false) },
+                _ => unsafe {
+                    super::sweep::avx2::plain::propagate(cand, unsolved, counts, Order::ROOT)
+                },
             }
         }
 
@@ -850,7 +919,7 @@ mod x86 {
         cand: &mut [[u32; 9]; 3],
         unsolved: &mut [u32; 3],
         counts: &mut [[u32; 3]; 3],
-        after_guess: bool,
+        order: Order,
     ) -> Option<bool> {
         if !path.is_supported() {
             return None;
@@ -859,19 +928,19 @@ mod x86 {
         // the one it is compiled for, were detected on this CPU.
         match path {
             super::CpuPath::Avx512 => unsafe {
-                super::sweep::avx512::propagate(cand, unsolved, counts, after_guess)
+                super::sweep::avx512::propagate(cand, unsolved, counts, order)
             },
             super::CpuPath::Avx512Vbmi => unsafe {
-                super::sweep::avx512::bytes::propagate(cand, unsolved, counts, after_guess)
+                super::sweep::avx512::bytes::propagate(cand, unsolved, counts, order)
             },
             super::CpuPath::Avx512Ymm => unsafe {
-                super::sweep::avx2::vl::propagate(cand, unsolved, counts, after_guess)
+                super::sweep::avx2::vl::propagate(cand, unsolved, counts, order)
             },
             super::CpuPath::Avx2 => unsafe {
-                super::sweep::avx2::plain::propagate(cand, unsolved, counts, after_guess)
+                super::sweep::avx2::plain::propagate(cand, unsolved, counts, order)
             },
             super::CpuPath::Sse41 => unsafe {
-                super::sweep::sse41::propagate(cand, unsolved, counts, after_guess)
+                super::sweep::sse41::propagate(cand, unsolved, counts, order)
             },
             _ => None,
         }

@@ -32,12 +32,15 @@
 //!    the digit. Two such cells of a digit in one row or box fail, two in one column clear each
 //!    other (the next sweep fails). Placing them in the same sweep, rather than leaving them to
 //!    the next sweep's row singles, saves a sweep and its gathers each time. After a guess
-//!    (`after_guess`), this step runs on the same state as step 2, and both kinds of singles
-//!    are placed together; at the root it runs only when no row single was placed (see
-//!    `propagate`);
+//!    (`Order::naked_with_rows`), this step runs on the same state as step 2, and both kinds
+//!    of singles are placed together; at the root it runs only when no row single was placed
+//!    (see `propagate`);
 //! 4. only when neither placed anything: the stack pass (column hidden singles and box/column
 //!    locked candidates, the band engine's rotations on all digits at once); the propagation
-//!    ends when it changes nothing.
+//!    ends when it changes nothing. With `Order::stacks_always` (the `avx512-vbmi` path) the
+//!    pass runs on every sweep, on the same state as the singles, and its removals go with
+//!    the placements: it adds no step to the sweep's chain, and a cascade that needs it takes
+//!    fewer sweeps.
 //!
 //! The kernel is written once, in `sweep_kernel!`, over a few lane primitives that each CPU
 //! path defines for its own vector type:
@@ -221,6 +224,36 @@ macro_rules! sweep_kernel {
             and_not(or(row_spread(naked), box_spread(naked)), naked)
         }
 
+        /// The stack pass (column hidden singles and box/column locked candidates, the band
+        /// engine's rotations on all digits at once): each band's cells that it leaves, `None`
+        /// when a digit has no column left in some stack.
+        #[inline]
+        #[target_feature(enable = $feature)]
+        fn stack_pass(c: &[V; 3]) -> Option<[V; 3]> {
+            let band_columns = [fold(c[0]), fold(c[1]), fold(c[2])];
+            let columns = or(
+                or(band_columns[0], shl::<9>(band_columns[1])),
+                shl::<18>(band_columns[2]),
+            );
+            let band = splat(BAND);
+            let b1 = and(or(shr::<9>(columns), shl::<18>(columns)), band);
+            let b2 = and(or(shr::<18>(columns), shl::<9>(columns)), band);
+            let kept = and(
+                columns,
+                or(and(column1(b1), column2(b2)), and(column2(b1), column1(b2))),
+            );
+            let first = and(kept, splat(0x1ff));
+            let stacks = and(or3(first, shr::<1>(first), shr::<2>(first)), splat(0o111));
+            if differs(stacks, splat(0o111)) {
+                return None;
+            }
+            Some([
+                spread(and(kept, splat(0x1ff))),
+                spread(and(shr::<9>(kept), splat(0x1ff))),
+                spread(shr::<18>(kept)),
+            ])
+        }
+
         /// Propagates a state (its candidates, `[band][digit]`, and unsolved cells) to its fixed
         /// point: `Some(false)` on a contradiction. When the state is left unsolved, `counts_out`
         /// receives each band's cells with at least one, two and three candidates (read by the
@@ -231,7 +264,8 @@ macro_rules! sweep_kernel {
         /// [`MAX_SWEEPS`], which that bound makes unreachable) leaves a partly propagated state for
         /// the band engine to finish: a bound rather than a hang if that reasoning were ever wrong.
         ///
-        /// `after_guess` says when naked singles are looked for. After a guess they are
+        /// `order` says when naked singles are looked for, and when the stack pass runs (see
+        /// the module's step 4 and [`Order`]). After a guess naked singles are
         /// counted on every sweep and placed with the row singles: the sweep's steps wait on
         /// each other (on Zen 4 `KEEP` alone took about 28 cycles with the gather, about 19 by
         /// the latencies of the byte lookups that replace it on `avx512-ymm`), and the counts
@@ -239,7 +273,7 @@ macro_rules! sweep_kernel {
         /// root, where long cascades of row singles alone are the rule, they are counted only
         /// once no row single is left, as the band engine does: counting on every sweep there
         /// made kaggle_10k 7-12% and 17_clue 3.5-8% slower (two measurements; diabolical 2%
-        /// faster). (The AVX2 path always passes `false`: see its `Kernels::propagate`.)
+        /// faster). (The AVX2 path always passes `Order::ROOT`: see its `Kernels::propagate`.)
         ///
         /// Not inlined: it leaves the band engine's loop as it was, and inlining it measured no
         /// faster (0.99-1.01 on every set).
@@ -249,19 +283,21 @@ macro_rules! sweep_kernel {
             cand: &mut [[u32; 9]; 3],
             unsolved: &mut [u32; 3],
             counts_out: &mut [[u32; 3]; 3],
-            after_guess: bool,
+            order: Order,
         ) -> Option<bool> {
-            if after_guess {
-                sweeps::<true>(cand, unsolved, counts_out)
-            } else {
-                sweeps::<false>(cand, unsolved, counts_out)
+            match (order.naked_with_rows, order.stacks_always) {
+                (false, false) => sweeps::<false, false>(cand, unsolved, counts_out),
+                (false, true) => sweeps::<false, true>(cand, unsolved, counts_out),
+                (true, false) => sweeps::<true, false>(cand, unsolved, counts_out),
+                (true, true) => sweeps::<true, true>(cand, unsolved, counts_out),
             }
         }
 
-        /// [`propagate`], with naked singles counted on every sweep when `NAKED_WITH_ROWS`.
+        /// [`propagate`] in the order `Order { naked_with_rows: NAKED_WITH_ROWS, stacks_always:
+        /// STACKS_ALWAYS }`.
         #[inline]
         #[target_feature(enable = $feature)]
-        fn sweeps<const NAKED_WITH_ROWS: bool>(
+        fn sweeps<const NAKED_WITH_ROWS: bool, const STACKS_ALWAYS: bool>(
             cand: &mut [[u32; 9]; 3],
             unsolved: &mut [u32; 3],
             counts_out: &mut [[u32; 3]; 3],
@@ -301,6 +337,15 @@ macro_rules! sweep_kernel {
                         or(placed[2], naked[2]),
                     ];
                 }
+                // The stack pass on the same state, when it runs on every sweep (its removals
+                // are sound on it too, and go with the placements).
+                let mut stacks = [splat(0); 3];
+                if STACKS_ALWAYS {
+                    let Some(allowed) = stack_pass(&c) else {
+                        break Some(false);
+                    };
+                    stacks = allowed;
+                }
                 let any_placed = or3(placed[0], placed[1], placed[2]);
                 if any_set(any_placed) {
                     // (Tested only when there are naked singles: the test costs more than the
@@ -327,6 +372,9 @@ macro_rules! sweep_kernel {
                             lost = or(lost, naked_peers(naked[band]));
                         }
                         c[band] = and_not(c[band], lost);
+                        if STACKS_ALWAYS {
+                            c[band] = and(c[band], stacks[band]);
+                        }
                         uns[band] &= !first(union);
                     }
                     continue;
@@ -361,33 +409,27 @@ macro_rules! sweep_kernel {
                             }
                             let lost = or(naked_peers(naked), other_columns(&columns, band));
                             c[band] = and_not(c[band], lost);
+                            if STACKS_ALWAYS {
+                                c[band] = and(c[band], stacks[band]);
+                            }
                             uns[band] &= !naked_masks[band];
                         }
                         continue;
                     }
                 }
-                // 4. The stack pass.
-                let band_columns = [fold(c[0]), fold(c[1]), fold(c[2])];
-                let columns = or(
-                    or(band_columns[0], shl::<9>(band_columns[1])),
-                    shl::<18>(band_columns[2]),
-                );
-                let band = splat(BAND);
-                let b1 = and(or(shr::<9>(columns), shl::<18>(columns)), band);
-                let b2 = and(or(shr::<18>(columns), shl::<9>(columns)), band);
-                let kept = and(
-                    columns,
-                    or(and(column1(b1), column2(b2)), and(column2(b1), column1(b2))),
-                );
-                let first = and(kept, splat(0x1ff));
-                let stacks = and(or3(first, shr::<1>(first), shr::<2>(first)), splat(0o111));
-                if differs(stacks, splat(0o111)) {
-                    break Some(false);
-                }
-                let allowed = [kept, shr::<9>(kept), shr::<18>(kept)];
+                // 4. The stack pass, once nothing was placed (its result from above when it ran on
+                // every sweep).
+                let allowed = if STACKS_ALWAYS {
+                    stacks
+                } else {
+                    let Some(allowed) = stack_pass(&c) else {
+                        break Some(false);
+                    };
+                    allowed
+                };
                 let mut changed = false;
                 for band in 0..3 {
-                    let after = and(c[band], spread(and(allowed[band], splat(0x1ff))));
+                    let after = and(c[band], allowed[band]);
                     changed |= differs(after, c[band]);
                     c[band] = after;
                 }
