@@ -47,7 +47,7 @@ fn main() -> ExitCode {
     };
     let (mut solutions, mut guesses) = (0u64, 0u64);
     for puzzle in &set.puzzles {
-        let answer = solvers::ours(&puzzle.grid, mode, path);
+        let answer = solvers::ours(&puzzle.grid, mode, path, false);
         solutions += u64::from(answer.count);
         guesses += answer.guesses;
     }

@@ -94,9 +94,11 @@ pub struct TheirsAnswer {
     pub count: u8,
 }
 
-/// Runs our solver on `grid` in `mode`, on the CPU path `path`.
+/// Runs our solver on `grid` in `mode`, on the CPU path `path`. In count mode the solutions
+/// are built only with `keep_solutions` (for the check): the timed pass counts them with
+/// `Search::find_next`, as their counting call counts without building any.
 #[inline]
-pub fn ours(grid: &Grid, mode: Mode, path: CpuPath) -> OursAnswer {
+pub fn ours(grid: &Grid, mode: Mode, path: CpuPath, keep_solutions: bool) -> OursAnswer {
     let mut answer = OursAnswer {
         solutions: [None; 2],
         count: 0,
@@ -117,13 +119,21 @@ pub fn ours(grid: &Grid, mode: Mode, path: CpuPath) -> OursAnswer {
             }
         }
     };
+    let build = keep_solutions || mode == Mode::First;
     while answer.count < mode.limit() {
-        match search.next_solution() {
-            Ok(Some(solution)) => {
-                answer.solutions[usize::from(answer.count)] = Some(solution);
-                answer.count += 1;
-            }
-            Ok(None) => break,
+        let found = if build {
+            search.next_solution().map(|solution| {
+                if solution.is_some() {
+                    answer.solutions[usize::from(answer.count)] = solution;
+                }
+                solution.is_some()
+            })
+        } else {
+            search.find_next()
+        };
+        match found {
+            Ok(true) => answer.count += 1,
+            Ok(false) => break,
             Err(_) => {
                 answer.budget_error = true;
                 break;
@@ -194,7 +204,7 @@ pub fn pass(solver: Solver, mode: Mode, path: CpuPath, puzzles: &[Puzzle]) -> Ta
     match solver {
         Solver::Ours => {
             for puzzle in puzzles {
-                let answer = black_box(ours(black_box(&puzzle.grid), mode, path));
+                let answer = black_box(ours(black_box(&puzzle.grid), mode, path, false));
                 tally.record(answer.count, answer.guesses);
             }
         }
@@ -245,7 +255,7 @@ pub struct Checked {
 pub fn check(puzzles: &[Puzzle], mode: Mode, path: CpuPath) -> Checked {
     let mut checked = Checked::default();
     for puzzle in puzzles {
-        let mine = ours(&puzzle.grid, mode, path);
+        let mine = ours(&puzzle.grid, mode, path, true);
         let other = theirs(puzzle.theirs, mode);
         checked.ours.record(mine.count, mine.guesses);
         checked.theirs.record(other.count, 0);
@@ -331,7 +341,10 @@ mod tests {
         let Ok(sudoku) = emerentius::Sudoku::from_bytes(*g.values()) else {
             panic!("their parser rejected a valid grid");
         };
-        (ours(g, mode, CpuPath::detected()), theirs(sudoku, mode))
+        (
+            ours(g, mode, CpuPath::detected(), true),
+            theirs(sudoku, mode),
+        )
     }
 
     #[test]

@@ -20,7 +20,7 @@ pub(crate) fn show(implicit: bool) -> anyhow::Result<()> {
     let solution = search
         .next_solution()?
         .context("the built-in example has no solution")?;
-    let unique = search.next_solution()?.is_none();
+    let unique = !search.find_next()?;
     let guesses = search.stats().guesses;
 
     let mut out = io::stdout().lock();

@@ -286,9 +286,9 @@ fn solve(search: &mut Search, prove: bool, answer: &mut Answer) {
         answer.status = Status::Solved;
         return;
     }
-    answer.status = match search.next_solution() {
-        Ok(None) => Status::Unique,
-        Ok(Some(_)) => Status::Multiple,
+    answer.status = match search.find_next() {
+        Ok(false) => Status::Unique,
+        Ok(true) => Status::Multiple,
         Err(budget) => {
             answer.problem = Some(Problem::Budget(budget));
             Status::GaveUp
@@ -303,14 +303,19 @@ fn count(search: &mut Search, limit: u64, answer: &mut Answer) -> Count {
         if found >= limit {
             break Count::AtLeast(found);
         }
-        match search.next_solution() {
-            Ok(Some(solution)) => {
-                if found == 0 {
-                    answer.solution = Some(solution);
-                }
-                found += 1;
-            }
-            Ok(None) => break Count::Exact(found),
+        // Only the first solution is kept: the others are counted without being built.
+        let next = if found == 0 {
+            search.next_solution().map(|solution| {
+                let some = solution.is_some();
+                answer.solution = solution;
+                some
+            })
+        } else {
+            search.find_next()
+        };
+        match next {
+            Ok(true) => found += 1,
+            Ok(false) => break Count::Exact(found),
             Err(budget) => {
                 answer.problem = Some(Problem::Budget(budget));
                 answer.status = Status::GaveUp;

@@ -182,6 +182,50 @@ fn solutions_yields_exactly_count_distinct_valid_solutions() {
     }
 }
 
+/// `find_next` walks the same search as `next_solution`: skipping a solution leaves the next
+/// one, the guesses and the statistics where building it would have left them.
+#[test]
+fn finding_a_solution_without_building_it_walks_the_same_search() {
+    for l in corpus() {
+        let built: Vec<(Grid, u64)> = {
+            let mut search = Search::new(&l.puzzle);
+            let mut built = Vec::new();
+            while built.len() < 12 {
+                match search.next_solution() {
+                    Ok(Some(s)) => built.push((s, search.stats().guesses)),
+                    _ => break,
+                }
+            }
+            built
+        };
+        // Skip every other solution, build the rest.
+        let mut search = Search::new(&l.puzzle);
+        for (i, (solution, guesses)) in built.iter().enumerate() {
+            if i % 2 == 0 {
+                assert_eq!(search.find_next(), Ok(true), "line {} solution {i}", l.line);
+            } else {
+                assert_eq!(
+                    search.next_solution(),
+                    Ok(Some(*solution)),
+                    "line {} solution {i}",
+                    l.line
+                );
+            }
+            assert_eq!(
+                search.stats().guesses,
+                *guesses,
+                "line {} solution {i}",
+                l.line
+            );
+            assert_eq!(search.stats().solutions, i as u64 + 1, "line {}", l.line);
+        }
+        if built.len() < 12 {
+            assert_eq!(search.find_next(), Ok(false), "line {}", l.line);
+            assert_eq!(search.next_solution(), Ok(None), "line {}", l.line);
+        }
+    }
+}
+
 #[test]
 fn solutions_of_a_capped_line_are_distinct_and_valid() {
     for l in corpus() {

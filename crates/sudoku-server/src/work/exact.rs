@@ -85,9 +85,9 @@ pub(crate) fn count(
     let mut search = Search::new(&puzzle.grid).with_guess_budget(limits.guesses);
     let mut count = 0;
     while count < limit {
-        match search.next_solution() {
-            Ok(Some(_)) => count += 1,
-            Ok(None) => {
+        match search.find_next() {
+            Ok(true) => count += 1,
+            Ok(false) => {
                 return Ok(Counted {
                     count,
                     exact: true,

@@ -40,9 +40,9 @@ pub(crate) fn solutions(grid: &Grid, guesses: u64) -> Result<(Solutions, u64), A
         Ok(None) => return Ok((Solutions::None, search.stats().guesses)),
         Err(spent) => return Err(out_of_guesses(spent.guesses)),
     };
-    let found = match search.next_solution() {
-        Ok(None) => Solutions::Unique(first),
-        Ok(Some(_)) => Solutions::Multiple(first),
+    let found = match search.find_next() {
+        Ok(false) => Solutions::Unique(first),
+        Ok(true) => Solutions::Multiple(first),
         Err(_) => Solutions::Unproven(first),
     };
     Ok((found, search.stats().guesses))

@@ -19,13 +19,13 @@ pub(crate) enum Verdict {
 /// Whether `puzzle` has exactly one solution, within `budget` guesses.
 pub(crate) fn verdict(puzzle: &Grid, budget: u64) -> Verdict {
     let mut search = Search::new(puzzle).with_guess_budget(budget);
-    match search.next_solution() {
-        Ok(Some(_)) => match search.next_solution() {
-            Ok(None) => Verdict::Unique,
-            Ok(Some(_)) => Verdict::NotUnique,
+    match search.find_next() {
+        Ok(true) => match search.find_next() {
+            Ok(false) => Verdict::Unique,
+            Ok(true) => Verdict::NotUnique,
             Err(_) => Verdict::GaveUp,
         },
-        Ok(None) => Verdict::NotUnique,
+        Ok(false) => Verdict::NotUnique,
         Err(_) => Verdict::GaveUp,
     }
 }

@@ -490,32 +490,33 @@ pub(crate) fn next_solution(
     engine: &mut Engine,
     path: Verified,
     budget: u64,
-) -> Result<Option<Grid>, BudgetExhausted> {
+    grid: Option<&mut Grid>,
+) -> Result<bool, BudgetExhausted> {
     match path.0 {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Avx512)` exists only after `CpuPath::is_supported` detected
         // avx512f, avx512bw, avx512vl, avx2, bmi1, bmi2, lzcnt and popcnt on this CPU, the
         // features the function enables.
-        CpuPath::Avx512 => unsafe { x86::next_solution_avx512(engine, budget) },
+        CpuPath::Avx512 => unsafe { x86::next_solution_avx512(engine, budget, grid) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Avx512Ymm)` exists only after `CpuPath::is_supported`
         // detected the features of `CpuPath::Avx512` and AVX-512 VBMI and GFNI, which include
         // those the function enables and those of the AVX-512 kernels it calls.
-        CpuPath::Avx512Ymm => unsafe { x86::next_solution_avx512_ymm(engine, budget) },
+        CpuPath::Avx512Ymm => unsafe { x86::next_solution_avx512_ymm(engine, budget, grid) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Avx512Vbmi)` exists only after `CpuPath::is_supported`
         // detected the features of `CpuPath::Avx512` and AVX-512 VBMI and GFNI, which include
         // those the function enables and those of the sweep it calls.
-        CpuPath::Avx512Vbmi => unsafe { x86::next_solution_avx512_vbmi(engine, budget) },
+        CpuPath::Avx512Vbmi => unsafe { x86::next_solution_avx512_vbmi(engine, budget, grid) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Avx2)` exists only after `CpuPath::is_supported` detected
         // avx2, bmi1, bmi2, lzcnt and popcnt on this CPU, the features the function enables.
-        CpuPath::Avx2 => unsafe { x86::next_solution_avx2(engine, budget) },
+        CpuPath::Avx2 => unsafe { x86::next_solution_avx2(engine, budget, grid) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Sse41)` exists only after `CpuPath::is_supported` detected
         // sse4.1, ssse3 and popcnt on this CPU, the features the function enables.
-        CpuPath::Sse41 => unsafe { x86::next_solution_sse41(engine, budget) },
-        _ => next_solution_portable(engine, budget),
+        CpuPath::Sse41 => unsafe { x86::next_solution_sse41(engine, budget, grid) },
+        _ => next_solution_portable(engine, budget, grid),
     }
 }
 
@@ -524,14 +525,15 @@ pub(crate) fn next_solution(
 fn next_solution_portable(
     engine: &mut Engine,
     budget: u64,
-) -> Result<Option<Grid>, BudgetExhausted> {
+    grid: Option<&mut Grid>,
+) -> Result<bool, BudgetExhausted> {
     #[cfg(target_arch = "x86_64")]
     {
-        engine.next_solution(budget, x86::Sse2)
+        engine.next_solution(budget, x86::Sse2, grid)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        engine.next_solution(budget, Scalar)
+        engine.next_solution(budget, Scalar, grid)
     }
 }
 
@@ -967,8 +969,9 @@ mod x86 {
     pub(super) unsafe fn next_solution_avx512(
         engine: &mut Engine,
         budget: u64,
-    ) -> Result<Option<Grid>, BudgetExhausted> {
-        engine.next_solution(budget, Avx2::<ZMM_GATHER> { _private: () })
+        grid: Option<&mut Grid>,
+    ) -> Result<bool, BudgetExhausted> {
+        engine.next_solution(budget, Avx2::<ZMM_GATHER> { _private: () }, grid)
     }
 
     /// The search for `CpuPath::Avx512Vbmi`: compiled as [`next_solution_avx512`], with the
@@ -983,8 +986,9 @@ mod x86 {
     pub(super) unsafe fn next_solution_avx512_vbmi(
         engine: &mut Engine,
         budget: u64,
-    ) -> Result<Option<Grid>, BudgetExhausted> {
-        engine.next_solution(budget, Avx2::<ZMM_BYTES> { _private: () })
+        grid: Option<&mut Grid>,
+    ) -> Result<bool, BudgetExhausted> {
+        engine.next_solution(budget, Avx2::<ZMM_BYTES> { _private: () }, grid)
     }
 
     /// The search for `CpuPath::Avx512Ymm`: compiled for AVX2, as [`next_solution_avx2`], with
@@ -1001,8 +1005,9 @@ mod x86 {
     pub(super) unsafe fn next_solution_avx512_ymm(
         engine: &mut Engine,
         budget: u64,
-    ) -> Result<Option<Grid>, BudgetExhausted> {
-        engine.next_solution(budget, Avx2::<YMM_BYTES> { _private: () })
+        grid: Option<&mut Grid>,
+    ) -> Result<bool, BudgetExhausted> {
+        engine.next_solution(budget, Avx2::<YMM_BYTES> { _private: () }, grid)
     }
 
     /// The search compiled for AVX2 (with BMI1/2, LZCNT and POPCNT).
@@ -1013,8 +1018,9 @@ mod x86 {
     pub(super) unsafe fn next_solution_avx2(
         engine: &mut Engine,
         budget: u64,
-    ) -> Result<Option<Grid>, BudgetExhausted> {
-        engine.next_solution(budget, Avx2::<YMM_GATHER> { _private: () })
+        grid: Option<&mut Grid>,
+    ) -> Result<bool, BudgetExhausted> {
+        engine.next_solution(budget, Avx2::<YMM_GATHER> { _private: () }, grid)
     }
 
     /// The search compiled for SSE4.1 (with SSSE3 and POPCNT).
@@ -1025,8 +1031,9 @@ mod x86 {
     pub(super) unsafe fn next_solution_sse41(
         engine: &mut Engine,
         budget: u64,
-    ) -> Result<Option<Grid>, BudgetExhausted> {
-        engine.next_solution(budget, Sse41 { _private: () })
+        grid: Option<&mut Grid>,
+    ) -> Result<bool, BudgetExhausted> {
+        engine.next_solution(budget, Sse41 { _private: () }, grid)
     }
 }
 
