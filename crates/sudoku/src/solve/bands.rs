@@ -30,7 +30,7 @@
 //! without that digit in that cell) on an explicit stack. The explicit stack makes the search
 //! resumable, which gives enumeration, counting and a guess budget for free.
 
-use super::simd::{Kernels, Order, STACKS_ALWAYS_GIVENS};
+use super::simd::{Kernels, Order};
 use super::tables::{BAND, BAND_PEERS, ROW, ROW_LOWEST, ROW_LOW_BITS, ROW_TOP_BIT};
 use super::{BudgetExhausted, Stats};
 use crate::board::Grid;
@@ -439,6 +439,16 @@ impl State {
         (band, bit)
     }
 
+    /// The candidates of `digit` among the peers of the cell at `bit` of `band`: its row and
+    /// box in the band, its column in the two others.
+    #[inline(always)]
+    fn peer_candidates(&self, digit: usize, band: usize, bit: usize) -> u32 {
+        let (band_peers, column) = PEERS[bit & 31];
+        let [a, b] = OTHER_BANDS[band % 3];
+        let others = u64::from(self.cand[a][digit]) | u64::from(self.cand[b][digit]) << 32;
+        (self.cand[band][digit] & band_peers).count_ones() + (others & column).count_ones()
+    }
+
     #[inline(always)]
     fn count_candidates(&self, band: usize, bit: usize) -> u32 {
         (0..9).map(|d| (self.cand[band][d] >> bit) & 1).sum::<u32>()
@@ -487,6 +497,16 @@ const DIGIT_BAND: [(u8, u8); 32] = {
 /// (22) and hardest_1905_11plus (24) level, 17_clue +27%.
 const ROOT_SWEEP_GIVENS: u32 = 30;
 
+/// Givens from which a puzzle is dense ([`Engine`]'s `dense`). A dense puzzle's cascades are
+/// mostly singles, and the stack pass on every sweep costs it more than the sweeps it saves:
+/// with it, kaggle_10k (34 givens on average) took 5-10% more time at the root and
+/// serg_benchmark (35) 2-3% more after guesses. In its guesses, trying first the digit with
+/// more candidates among the cell's peers makes fewer guesses on every set (section 16 of the
+/// speed notes) but took more time on the sparse hard ones (top1465 +5%, hardest_1106 +4-5% in
+/// first mode); on serg_benchmark, whose puzzles have several solutions each, it took 3-6% less
+/// (guesses 5.66 -> 5.02 in first mode, 6.31 -> 5.73 in count mode).
+const DENSE_GIVENS: u32 = 30;
+
 /// Every (digit, band) pair, as bits of [`State::dirty`].
 const ALL_PAIRS: u32 = (1 << 27) - 1;
 
@@ -520,10 +540,11 @@ pub(super) struct Engine {
     stack: Vec<State>,
     stats: Stats,
     budget_hit: bool,
-    /// Whether the sweeps run the stack pass on every sweep ([`Order::stacks_always`]): on a
-    /// path with [`Kernels::STACKS_ALWAYS`], for a puzzle with fewer than
-    /// [`STACKS_ALWAYS_GIVENS`] givens. Set when the root is propagated.
-    stacks_always: bool,
+    /// Whether the puzzle has [`DENSE_GIVENS`] givens or more (set with the root state). A
+    /// dense puzzle's guesses try first the digit with more candidates among the cell's peers;
+    /// a sparse one's sweeps run the stack pass on every sweep ([`Order::stacks_always`]) on a
+    /// path with [`Kernels::STACKS_ALWAYS`].
+    dense: bool,
 }
 
 impl Engine {
@@ -534,7 +555,7 @@ impl Engine {
             stack: Vec::new(),
             stats: Stats::default(),
             budget_hit: false,
-            stacks_always: false,
+            dense: false,
         }
     }
 
@@ -562,6 +583,14 @@ impl Engine {
         let mut root = false;
         if let Some(puzzle) = self.puzzle.take() {
             self.current = State::new(&puzzle, kernels);
+            self.dense = self.current.is_some_and(|state| {
+                81 - state
+                    .unsolved
+                    .iter()
+                    .map(|band| band.count_ones())
+                    .sum::<u32>()
+                    >= DENSE_GIVENS
+            });
             root = true;
         }
         let mut state = match self.current.take().or_else(|| self.stack.pop()) {
@@ -577,13 +606,9 @@ impl Engine {
                 root = false;
                 state.propagate_root(kernels, &mut counts)
             } else {
-                if root {
-                    let unsolved: u32 = state.unsolved.iter().map(|band| band.count_ones()).sum();
-                    self.stacks_always = K::STACKS_ALWAYS && 81 - unsolved < STACKS_ALWAYS_GIVENS;
-                }
                 let order = Order {
                     naked_with_rows: !root,
-                    stacks_always: self.stacks_always,
+                    stacks_always: K::STACKS_ALWAYS && !self.dense,
                 };
                 root = false;
                 state.propagate(kernels, &mut counts, order)
@@ -603,9 +628,18 @@ impl Engine {
                     });
                 }
                 let (band, bit) = state.choose_guess(&counts);
-                // The cell's lowest digit is tried first.
+                // The cell's lowest digit is tried first; in a bivalue cell of a dense puzzle,
+                // the one with more candidates among the cell's peers (the lowest on a tie).
                 let digits = kernels.digits_meeting(&state.cand[band], 1 << bit);
-                let digit = digits.trailing_zeros() as usize % 9;
+                let mut digit = digits.trailing_zeros() as usize % 9;
+                if self.dense && digits.count_ones() == 2 {
+                    let other = (digits & (digits - 1)).trailing_zeros() as usize % 9;
+                    if state.peer_candidates(other, band, bit)
+                        > state.peer_candidates(digit, band, bit)
+                    {
+                        digit = other;
+                    }
+                }
                 if self.stack.capacity() == 0 {
                     // One allocation for most searches rather than a few doublings.
                     self.stack.reserve(INITIAL_STACK);

@@ -310,9 +310,9 @@ pub(crate) trait Kernels: Copy {
     const SWEEP_AT: u32 = 4;
 
     /// Whether the whole-grid kernel runs the stack pass on every sweep, beside the singles,
-    /// rather than only once no single is left ([`Order::stacks_always`]), for puzzles with
-    /// fewer than [`STACKS_ALWAYS_GIVENS`] givens. Set on `avx512-vbmi`, where it measured
-    /// faster; the other sweeps are slower with it or not measured on their CPUs.
+    /// rather than only once no single is left ([`Order::stacks_always`]), for puzzles that are
+    /// not dense (fewer than 30 givens, see `super::bands`). Set on `avx512-vbmi`, where it
+    /// measured faster; the other sweeps are slower with it or not measured on their CPUs.
     const STACKS_ALWAYS: bool = false;
 
     /// The whole propagation of a state (its candidates and unsolved cells) to its fixed point,
@@ -373,13 +373,6 @@ impl Order {
         },
     ];
 }
-
-/// Givens below which a search runs the stack pass on every sweep, on a path with
-/// [`Kernels::STACKS_ALWAYS`]. A sparse puzzle's cascades need the pass between their singles;
-/// a dense one's are mostly singles, and there the pass on every sweep costs more than the
-/// sweeps it saves: with it, kaggle_10k (34 givens on average) took 5-10% more time at the
-/// root, and serg_benchmark (35) 2-3% more after guesses.
-pub(crate) const STACKS_ALWAYS_GIVENS: u32 = 30;
 
 /// Each band's givens as `[band][digit]` masks (the cells holding `digit + 1`), and each band's
 /// filled cells: the portable form of [`Kernels::givens`]. Each band's values are cut into
@@ -705,7 +698,7 @@ mod x86 {
         /// -6% / -7% (count / first mode), hardest_1106 -6% / -7%, top1465 -2% / -3%,
         /// serg_benchmark +2-3%, 17_clue level; and at sparse roots 17_clue -10% and
         /// sudoku_exchange_diabolical -3% (kaggle_10k, whose roots are dense, +5-10% with it).
-        /// Hence [`super::STACKS_ALWAYS_GIVENS`].
+        /// Hence the rule by givens (`super::super::bands`).
         /// The sweeps a puzzle fall by 13% on hardest_1905_11plus (542 to 471 in count mode),
         /// 9% on top1465 and 5% on serg_benchmark: the pass runs beside the singles, which the
         /// sweep waits on. The 256-bit sweep of `avx512-ymm` was 2-5% slower with it on the
