@@ -25,9 +25,10 @@
 //! The search is generic over [`Kernels`] and inlined whole into each CPU path of
 //! [`super::simd`], which compiles it with that path's features.
 //!
-//! When propagation stalls, the search guesses the lowest digit of a cell with the fewest
-//! candidates (a bivalue cell when there is one) and pushes the alternative (the same state
-//! without that digit in that cell) on an explicit stack. The explicit stack makes the search
+//! When propagation stalls, the search guesses a digit of a cell with the fewest candidates (a
+//! bivalue cell when there is one: the lowest digit, or in a dense puzzle the one with more
+//! candidates among the cell's peers) and pushes the alternative (the same state without that
+//! digit in that cell) on an explicit stack. The explicit stack makes the search
 //! resumable, which gives enumeration, counting and a guess budget for free.
 
 use super::simd::{Kernels, Order};
