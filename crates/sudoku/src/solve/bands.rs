@@ -454,13 +454,6 @@ impl State {
     fn count_candidates(&self, band: usize, bit: usize) -> u32 {
         (0..9).map(|d| (self.cand[band][d] >> bit) & 1).sum::<u32>()
     }
-
-    /// The solution held by a solved state, where every cell has exactly one digit left
-    /// ([`Kernels::values`] turns the masks into values).
-    #[inline(always)]
-    fn solution<K: Kernels>(&self, kernels: K) -> Grid {
-        Grid::from_values(kernels.values(&self.cand)).unwrap_or_default()
-    }
 }
 
 /// `PEERS[bit]`, for the cell at `bit` of a band: its peers in that band (row and box,
@@ -529,6 +522,27 @@ fn bit_iter(mut mask: u32) -> impl Iterator<Item = usize> {
     })
 }
 
+/// What [`Engine::next_solution`] makes of a solved state: its grid, or nothing (`()`) for a
+/// count, which needs none (building the grid is a few percent of a search that finds two
+/// solutions fast).
+pub(super) trait Solved: Sized {
+    /// The answer for a solved state's candidates (`[band][digit]`, one digit a cell).
+    fn of<K: Kernels>(cand: &[[u32; 9]; 3], kernels: K) -> Self;
+}
+
+impl Solved for Grid {
+    /// The solution ([`Kernels::values`] turns the masks into values).
+    #[inline(always)]
+    fn of<K: Kernels>(cand: &[[u32; 9]; 3], kernels: K) -> Grid {
+        Grid::from_values(kernels.values(cand)).unwrap_or_default()
+    }
+}
+
+impl Solved for () {
+    #[inline(always)]
+    fn of<K: Kernels>(_: &[[u32; 9]; 3], _: K) {}
+}
+
 /// The resumable depth-first search over [`State`]s.
 #[derive(Debug, Clone)]
 pub(super) struct Engine {
@@ -564,17 +578,15 @@ impl Engine {
         self.stats
     }
 
-    /// Finds the next solution within `budget` guesses: `Ok(true)` if there is one, written to
-    /// `grid` when given (a count needs no grid, and building one is a few percent of a
-    /// search that finds two solutions fast). Always inlined, with everything it calls, so
-    /// that each CPU path of [`super::simd`] compiles the whole search for its own features.
+    /// The next solution within `budget` guesses, as `O` ([`Solved`]: its grid, or nothing
+    /// when only the count matters). Always inlined, with everything it calls, so that each
+    /// CPU path of [`super::simd`] compiles the whole search for its own features.
     #[inline(always)]
-    pub(super) fn next_solution<K: Kernels>(
+    pub(super) fn next_solution<K: Kernels, O: Solved>(
         &mut self,
         budget: u64,
         kernels: K,
-        grid: Option<&mut Grid>,
-    ) -> Result<bool, BudgetExhausted> {
+    ) -> Result<Option<O>, BudgetExhausted> {
         if self.budget_hit {
             return Err(BudgetExhausted {
                 guesses: self.stats.guesses,
@@ -596,7 +608,7 @@ impl Engine {
         }
         let mut state = match self.current.take().or_else(|| self.stack.pop()) {
             Some(state) => state,
-            None => return Ok(false),
+            None => return Ok(None),
         };
         // The state stays in this local across guesses; only alternatives go to the stack.
         let mut counts = [[0u32; 3]; 3];
@@ -617,10 +629,7 @@ impl Engine {
             if fixed {
                 if state.is_solved() {
                     self.stats.solutions += 1;
-                    if let Some(grid) = grid {
-                        *grid = state.solution(kernels);
-                    }
-                    return Ok(true);
+                    return Ok(Some(O::of(&state.cand, kernels)));
                 }
                 if self.stats.guesses >= budget {
                     self.budget_hit = true;
@@ -664,7 +673,7 @@ impl Engine {
             }
             state = match self.stack.pop() {
                 Some(state) => state,
-                None => return Ok(false),
+                None => return Ok(None),
             };
         }
     }

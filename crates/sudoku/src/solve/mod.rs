@@ -192,14 +192,7 @@ impl Search {
     /// The next solution, `Ok(None)` when there are no more, or an error when the budget ran out
     /// first (later calls keep returning the error).
     pub fn next_solution(&mut self) -> Result<Option<Grid>, BudgetExhausted> {
-        let mut grid = Grid::empty();
-        let found = simd::next_solution(
-            &mut self.engine,
-            self.path,
-            self.budget.unwrap_or(u64::MAX),
-            Some(&mut grid),
-        )?;
-        Ok(found.then_some(grid))
+        simd::next_solution::<Grid>(&mut self.engine, self.path, self.budget.unwrap_or(u64::MAX))
     }
 
     /// Moves on to the next solution without building it: `Ok(true)` if there is one, as
@@ -215,12 +208,12 @@ impl Search {
     /// assert_eq!(search.find_next(), Ok(true));
     /// ```
     pub fn find_next(&mut self) -> Result<bool, BudgetExhausted> {
-        simd::next_solution(
+        let found = simd::next_solution::<()>(
             &mut self.engine,
             self.path,
             self.budget.unwrap_or(u64::MAX),
-            None,
-        )
+        )?;
+        Ok(found.is_some())
     }
 
     /// The statistics of the search so far.

@@ -24,10 +24,9 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use super::bands::Engine;
+use super::bands::{Engine, Solved};
 use super::tables::{triads_by_box, BAND, BYTE_BITS, KEEP_BY_BOX};
 use super::BudgetExhausted;
-use crate::board::Grid;
 
 #[cfg(target_arch = "x86_64")]
 mod sweep;
@@ -479,54 +478,52 @@ impl Kernels for Scalar {
 }
 
 /// [`Engine::next_solution`] on the given path.
-pub(crate) fn next_solution(
+pub(crate) fn next_solution<O: Solved>(
     engine: &mut Engine,
     path: Verified,
     budget: u64,
-    grid: Option<&mut Grid>,
-) -> Result<bool, BudgetExhausted> {
+) -> Result<Option<O>, BudgetExhausted> {
     match path.0 {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Avx512)` exists only after `CpuPath::is_supported` detected
         // avx512f, avx512bw, avx512vl, avx2, bmi1, bmi2, lzcnt and popcnt on this CPU, the
         // features the function enables.
-        CpuPath::Avx512 => unsafe { x86::next_solution_avx512(engine, budget, grid) },
+        CpuPath::Avx512 => unsafe { x86::next_solution_avx512(engine, budget) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Avx512Ymm)` exists only after `CpuPath::is_supported`
         // detected the features of `CpuPath::Avx512` and AVX-512 VBMI and GFNI, which include
         // those the function enables and those of the AVX-512 kernels it calls.
-        CpuPath::Avx512Ymm => unsafe { x86::next_solution_avx512_ymm(engine, budget, grid) },
+        CpuPath::Avx512Ymm => unsafe { x86::next_solution_avx512_ymm(engine, budget) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Avx512Vbmi)` exists only after `CpuPath::is_supported`
         // detected the features of `CpuPath::Avx512` and AVX-512 VBMI and GFNI, which include
         // those the function enables and those of the sweep it calls.
-        CpuPath::Avx512Vbmi => unsafe { x86::next_solution_avx512_vbmi(engine, budget, grid) },
+        CpuPath::Avx512Vbmi => unsafe { x86::next_solution_avx512_vbmi(engine, budget) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Avx2)` exists only after `CpuPath::is_supported` detected
         // avx2, bmi1, bmi2, lzcnt and popcnt on this CPU, the features the function enables.
-        CpuPath::Avx2 => unsafe { x86::next_solution_avx2(engine, budget, grid) },
+        CpuPath::Avx2 => unsafe { x86::next_solution_avx2(engine, budget) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Sse41)` exists only after `CpuPath::is_supported` detected
         // sse4.1, ssse3 and popcnt on this CPU, the features the function enables.
-        CpuPath::Sse41 => unsafe { x86::next_solution_sse41(engine, budget, grid) },
-        _ => next_solution_portable(engine, budget, grid),
+        CpuPath::Sse41 => unsafe { x86::next_solution_sse41(engine, budget) },
+        _ => next_solution_portable(engine, budget),
     }
 }
 
 /// The portable path: the engine compiled for the target's baseline.
 #[inline(never)]
-fn next_solution_portable(
+fn next_solution_portable<O: Solved>(
     engine: &mut Engine,
     budget: u64,
-    grid: Option<&mut Grid>,
-) -> Result<bool, BudgetExhausted> {
+) -> Result<Option<O>, BudgetExhausted> {
     #[cfg(target_arch = "x86_64")]
     {
-        engine.next_solution(budget, x86::Sse2, grid)
+        engine.next_solution(budget, x86::Sse2)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        engine.next_solution(budget, Scalar, grid)
+        engine.next_solution(budget, Scalar)
     }
 }
 
@@ -563,12 +560,11 @@ mod x86 {
         _mm_movemask_ps, _mm_set1_epi32, _mm_setzero_si128, _pext_u32,
     };
 
-    use super::super::bands::Engine;
+    use super::super::bands::{Engine, Solved};
     use super::super::tables::{BAND, KEEP, TRIAD_FIRSTS};
     use super::super::BudgetExhausted;
     use super::{givens_by_planes, keep_by_shifts, values_by_planes};
     use super::{Kernels, Order};
-    use crate::board::Grid;
 
     /// Kernels with SSE2, which every x86-64 CPU has (it is part of the target's baseline).
     #[derive(Debug, Clone, Copy)]
@@ -959,12 +955,11 @@ mod x86 {
     /// # Safety
     /// The CPU must support every feature enabled here.
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,lzcnt,popcnt")]
-    pub(super) unsafe fn next_solution_avx512(
+    pub(super) unsafe fn next_solution_avx512<O: Solved>(
         engine: &mut Engine,
         budget: u64,
-        grid: Option<&mut Grid>,
-    ) -> Result<bool, BudgetExhausted> {
-        engine.next_solution(budget, Avx2::<ZMM_GATHER> { _private: () }, grid)
+    ) -> Result<Option<O>, BudgetExhausted> {
+        engine.next_solution(budget, Avx2::<ZMM_GATHER> { _private: () })
     }
 
     /// The search for `CpuPath::Avx512Vbmi`: compiled as [`next_solution_avx512`], with the
@@ -976,12 +971,11 @@ mod x86 {
     /// The CPU must support every feature enabled here and those of the sweep it calls: all
     /// of `CpuPath::Avx512Vbmi`'s.
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,lzcnt,popcnt")]
-    pub(super) unsafe fn next_solution_avx512_vbmi(
+    pub(super) unsafe fn next_solution_avx512_vbmi<O: Solved>(
         engine: &mut Engine,
         budget: u64,
-        grid: Option<&mut Grid>,
-    ) -> Result<bool, BudgetExhausted> {
-        engine.next_solution(budget, Avx2::<ZMM_BYTES> { _private: () }, grid)
+    ) -> Result<Option<O>, BudgetExhausted> {
+        engine.next_solution(budget, Avx2::<ZMM_BYTES> { _private: () })
     }
 
     /// The search for `CpuPath::Avx512Ymm`: compiled for AVX2, as [`next_solution_avx2`], with
@@ -995,12 +989,11 @@ mod x86 {
     /// The CPU must support every feature enabled here and those of the kernels it calls: all
     /// of `CpuPath::Avx512Ymm`'s.
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    pub(super) unsafe fn next_solution_avx512_ymm(
+    pub(super) unsafe fn next_solution_avx512_ymm<O: Solved>(
         engine: &mut Engine,
         budget: u64,
-        grid: Option<&mut Grid>,
-    ) -> Result<bool, BudgetExhausted> {
-        engine.next_solution(budget, Avx2::<YMM_BYTES> { _private: () }, grid)
+    ) -> Result<Option<O>, BudgetExhausted> {
+        engine.next_solution(budget, Avx2::<YMM_BYTES> { _private: () })
     }
 
     /// The search compiled for AVX2 (with BMI1/2, LZCNT and POPCNT).
@@ -1008,12 +1001,11 @@ mod x86 {
     /// # Safety
     /// The CPU must support every feature enabled here.
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    pub(super) unsafe fn next_solution_avx2(
+    pub(super) unsafe fn next_solution_avx2<O: Solved>(
         engine: &mut Engine,
         budget: u64,
-        grid: Option<&mut Grid>,
-    ) -> Result<bool, BudgetExhausted> {
-        engine.next_solution(budget, Avx2::<YMM_GATHER> { _private: () }, grid)
+    ) -> Result<Option<O>, BudgetExhausted> {
+        engine.next_solution(budget, Avx2::<YMM_GATHER> { _private: () })
     }
 
     /// The search compiled for SSE4.1 (with SSSE3 and POPCNT).
@@ -1021,12 +1013,11 @@ mod x86 {
     /// # Safety
     /// The CPU must support every feature enabled here.
     #[target_feature(enable = "sse4.1,ssse3,popcnt")]
-    pub(super) unsafe fn next_solution_sse41(
+    pub(super) unsafe fn next_solution_sse41<O: Solved>(
         engine: &mut Engine,
         budget: u64,
-        grid: Option<&mut Grid>,
-    ) -> Result<bool, BudgetExhausted> {
-        engine.next_solution(budget, Sse41 { _private: () }, grid)
+    ) -> Result<Option<O>, BudgetExhausted> {
+        engine.next_solution(budget, Sse41 { _private: () })
     }
 }
 
