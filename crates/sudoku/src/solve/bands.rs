@@ -199,8 +199,7 @@ impl State {
     /// [`ROOT_SWEEP_GIVENS`] givens.
     #[inline(always)]
     fn propagate_root<K: Kernels>(&mut self, kernels: K, counts: &mut [[u32; 3]; 3]) -> bool {
-        let unsolved: u32 = self.unsolved.iter().map(|band| band.count_ones()).sum();
-        if K::SWEEPS && !K::SWEEP_CASCADES && 81 - unsolved >= ROOT_SWEEP_GIVENS {
+        if K::SWEEPS && !K::SWEEP_CASCADES && self.placed() >= ROOT_SWEEP_GIVENS {
             match kernels.propagate(&mut self.cand, &mut self.unsolved, counts, Order::ROOT) {
                 Some(fixed) => {
                     self.dirty = 0;
@@ -381,6 +380,16 @@ impl State {
     fn eliminate(&mut self, digit: usize, band: usize, bit: usize) {
         self.cand[band][digit] &= !(1 << bit);
         self.dirty |= 1 << (9 * band + digit);
+    }
+
+    /// The cells placed (at the root: the givens).
+    #[inline(always)]
+    fn placed(&self) -> u32 {
+        81 - self
+            .unsolved
+            .iter()
+            .map(|band| band.count_ones())
+            .sum::<u32>()
     }
 
     #[inline(always)]
@@ -596,14 +605,9 @@ impl Engine {
         let mut root = false;
         if let Some(puzzle) = self.puzzle.take() {
             self.current = State::new(&puzzle, kernels);
-            self.dense = self.current.is_some_and(|state| {
-                81 - state
-                    .unsolved
-                    .iter()
-                    .map(|band| band.count_ones())
-                    .sum::<u32>()
-                    >= DENSE_GIVENS
-            });
+            self.dense = self
+                .current
+                .is_some_and(|state| state.placed() >= DENSE_GIVENS);
             root = true;
         }
         let mut state = match self.current.take().or_else(|| self.stack.pop()) {
