@@ -3,18 +3,22 @@
 //! ```text
 //!   reader thread            main thread                      worker pool (--threads)
 //!   files/stdin -> Records   next_chunk (up to CHUNK_JOBS)
-//!   -> batches of Jobs  ==>  par_iter over the chunk  ======>  parse, check, search
-//!   (bounded channel)        collect in order  <=============  Answer per job
-//!                            print, update progress, next chunk
+//!   -> batches of Jobs  ==>  par_chunks of the chunk  ======>  per slice of SLICE_JOBS jobs:
+//!   (bounded channel)                                          parse, check, search, count,
+//!                            collect in order  <=============  format (output bytes + notes)
+//!                            write out, update progress, next chunk
 //! ```
 //!
 //! Printing overlaps solving: while the pool solves chunk n + 1, the main thread prints chunk
-//! n (on easy puzzles, reading, parsing and printing cost as much as solving).
+//! n. The workers also format what they solved ([`Slice`]), so the main thread only adds up
+//! counts and writes bytes: on easy puzzles reading, parsing and printing cost as much as
+//! solving, and every step left on a single thread bounds how far the batch scales with cores.
 //!
 //! Memory stays constant however long the input: the channel holds a bounded number of
-//! batches and one chunk is solved at a time. Output order is input order because the chunk is
-//! mapped with an indexed parallel iterator and printed after it is collected. While a chunk is
-//! being solved the reader thread already reads the next one.
+//! batches and one chunk is solved at a time. Output order is input order because the chunk's
+//! slices are mapped with an indexed parallel iterator and written after they are collected,
+//! each with its notes for standard error where they fall between the records. While a chunk
+//! is being solved the reader thread already reads the next one.
 //!
 //! `solve --all` is the exception: one puzzle can have millions of solutions, so it works on one
 //! puzzle at a time on the main thread and streams the solutions out as they are found.
@@ -22,7 +26,7 @@
 use crate::args::BatchArgs;
 use crate::example;
 use crate::input::{Body, Job, Reader, Sources};
-use crate::output::{Printer, Style};
+use crate::output::{Format, Formatted, Printer, Style};
 use crate::progress::Progress;
 use crate::summary::Tally;
 use crate::work::{self, Answer, Prepared, Problem, Status, Task};
@@ -36,6 +40,11 @@ use sudoku::solve::Count;
 /// per-chunk costs (collecting, printing, progress) negligible; small enough to keep memory low
 /// and output flowing.
 pub(crate) const CHUNK_JOBS: usize = 4096;
+
+/// How many jobs of a chunk a worker answers and formats together ([`Slice`]): few enough that
+/// the chunk's slices share out evenly between the workers, enough that each slice's buffer and
+/// counts cost little.
+const SLICE_JOBS: usize = 64;
 
 /// What one run does.
 #[derive(Debug, Clone)]
@@ -111,32 +120,46 @@ pub(crate) fn run(plan: &Plan, sources: &Sources) -> anyhow::Result<bool> {
         // last one, so printing does not leave the workers idle. When it is not (someone
         // typing, a slow pipe), the last chunk is printed before waiting for more, so every
         // answer shows as soon as it is found.
-        let mut solved: Option<(Vec<Job>, Vec<Option<Answer>>)> = None;
+        let format = printer.format();
+        // Whether a record went to the pool before: the first record's grid has no separator.
+        let mut records_sent = false;
+        let mut solved: Option<(Vec<Job>, Vec<Slice>)> = None;
         loop {
             if chunk.is_empty() {
-                if let Some((jobs, answers)) = solved.take() {
-                    outcome.print_chunk(&mut printer, plan.task, &jobs, answers)?;
+                if let Some((jobs, slices)) = solved.take() {
+                    outcome.print_chunk(&mut printer, &jobs, &slices)?;
                 }
                 chunk = reader.next_chunk(1, CHUNK_JOBS);
                 if chunk.is_empty() {
                     break;
                 }
             }
-            let mut answers = Vec::new();
+            let first = if records_sent {
+                None
+            } else {
+                chunk.iter().position(Job::is_record)
+            };
+            records_sent |= first.is_some();
+            let mut slices = Ok(Vec::new());
             let mut printed = Ok(());
             pool.in_place_scope(|scope| {
                 scope.spawn(|_| {
-                    answers = chunk
-                        .par_iter()
-                        .map(|job| work::answer(job, plan.task, budget, plan.batch.time))
+                    slices = chunk
+                        .par_chunks(SLICE_JOBS)
+                        .enumerate()
+                        .map(|(index, jobs)| {
+                            let first =
+                                first.and_then(|first| first.checked_sub(index * SLICE_JOBS));
+                            Slice::of(jobs, first, &format, plan.task, budget, plan.batch.time)
+                        })
                         .collect();
                 });
-                if let Some((jobs, answers)) = solved.take() {
-                    printed = outcome.print_chunk(&mut printer, plan.task, &jobs, answers);
+                if let Some((jobs, slices)) = solved.take() {
+                    printed = outcome.print_chunk(&mut printer, &jobs, &slices);
                 }
             });
             printed?;
-            solved = Some((std::mem::take(&mut chunk), answers));
+            solved = Some((std::mem::take(&mut chunk), slices?));
             chunk = reader.ready_chunk(CHUNK_JOBS);
         }
     }
@@ -161,18 +184,18 @@ struct Outcome {
 }
 
 impl Outcome {
-    /// Settles every job of a solved chunk, in order, then flushes and shows the progress.
+    /// Counts and prints the slices of a solved chunk, in order, then flushes and shows the
+    /// progress.
     fn print_chunk(
         &mut self,
         printer: &mut Printer<'_>,
-        task: Task,
         jobs: &[Job],
-        answers: Vec<Option<Answer>>,
+        slices: &[Slice],
     ) -> io::Result<()> {
-        // By reference: an answer is a few hundred bytes, and moving each out cost more than
-        // printing it.
-        for (job, answer) in jobs.iter().zip(&answers) {
-            self.settle(printer, task, job, answer.as_ref())?;
+        for slice in slices {
+            self.tally.merge(&slice.outcome.tally);
+            self.failed |= slice.outcome.failed;
+            printer.formatted(&slice.formatted)?;
         }
         self.finish_chunk(printer, jobs)
     }
@@ -185,6 +208,18 @@ impl Outcome {
         Ok(())
     }
 
+    /// Counts the result of one job: its answer, or the input it could not read (only
+    /// unreadable inputs come without an answer).
+    fn count(&mut self, task: Task, job: &Job, answer: Option<&Answer>) {
+        if let Some(answer) = answer {
+            self.tally.add(answer.status, answer.guesses);
+            self.failed |= answer.status.fails(task);
+        } else if let Body::Unreadable(_) = job.body {
+            self.tally.unreadable += 1;
+            self.failed = true;
+        }
+    }
+
     /// Counts and prints the result of one job (a list has printed itself already).
     fn settle(
         &mut self,
@@ -193,23 +228,56 @@ impl Outcome {
         job: &Job,
         answer: Option<&Answer>,
     ) -> io::Result<()> {
+        self.count(task, job, answer);
         match (answer, &job.body) {
-            (Some(answer), _) => {
-                self.tally.add(answer.status, answer.guesses);
-                self.failed |= answer.status.fails(task);
-                if !matches!(task, Task::List { .. }) {
-                    printer.record(job, answer)?;
-                }
-            }
-            (None, Body::Unreadable(message)) => {
-                self.tally.unreadable += 1;
-                self.failed = true;
-                printer.unreadable(job, message)?;
-            }
-            // Only unreadable inputs come without an answer.
-            (None, Body::Record(..) | Body::Plain(_) | Body::Bad(_)) => {}
+            (Some(answer), _) if !matches!(task, Task::List { .. }) => printer.record(job, answer),
+            (None, Body::Unreadable(message)) => printer.unreadable(job, message),
+            _ => Ok(()),
         }
-        Ok(())
+    }
+}
+
+/// A few consecutive jobs of a chunk, answered and formatted on a worker: the printing thread
+/// only adds up the counts and writes the bytes out. (Handing it each answer instead, a few
+/// hundred bytes written by one core and read by the other, took that thread about 6% of the
+/// CPU time on easy puzzles, beside the reader thread's 10%: with two workers on two cores,
+/// those two threads are what keeps the speed-up from one thread to two below 2.)
+struct Slice {
+    formatted: Formatted,
+    outcome: Outcome,
+}
+
+impl Slice {
+    /// Answers and formats `jobs`; `first`: the index in `jobs` of the run's first record, if
+    /// it is among them.
+    fn of(
+        jobs: &[Job],
+        first: Option<usize>,
+        format: &Format<'_>,
+        task: Task,
+        budget: Option<u64>,
+        timed: bool,
+    ) -> io::Result<Slice> {
+        let mut slice = Slice {
+            // About one line a record in the line format.
+            formatted: Formatted::with_capacity(jobs.len() * 96),
+            outcome: Outcome::default(),
+        };
+        for (index, job) in jobs.iter().enumerate() {
+            let answer = work::answer(job, task, budget, timed);
+            slice.outcome.count(task, job, answer.as_ref());
+            match (&answer, &job.body) {
+                (Some(answer), _) => {
+                    let first = first == Some(index);
+                    slice.formatted.record(format, job, answer, first)?;
+                }
+                (None, Body::Unreadable(message)) => {
+                    slice.formatted.note(format.unreadable(job, message));
+                }
+                (None, _) => {}
+            }
+        }
+        Ok(slice)
     }
 }
 

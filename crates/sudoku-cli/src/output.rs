@@ -33,12 +33,31 @@ pub(crate) enum Style {
     Json,
 }
 
-/// Prints the results of one run.
-pub(crate) struct Printer<'a> {
+/// What the text of one record depends on: the task, the format, `--time` and the input names.
+/// It has no state, so the workers format the records of a chunk in parallel with it
+/// ([`Format::slice`]) and the printing thread only writes their bytes out.
+#[derive(Clone, Copy)]
+pub(crate) struct Format<'a> {
     task: Task,
     style: Style,
     time: bool,
     sources: &'a Sources,
+}
+
+/// Records formatted together, off the printing thread: what goes to standard output, and the
+/// notes for standard error with where each goes between those bytes.
+#[derive(Debug, Default)]
+pub(crate) struct Formatted {
+    out: Vec<u8>,
+    /// Each note, after the first `.0` bytes of `out`.
+    notes: Vec<(usize, String)>,
+    /// Records formatted (for the separators between grids).
+    records: u64,
+}
+
+/// Prints the results of one run.
+pub(crate) struct Printer<'a> {
+    format: Format<'a>,
     progress: Progress,
     buf: Vec<u8>,
     /// Records printed so far, for the separators between grids and lists.
@@ -55,14 +74,21 @@ impl<'a> Printer<'a> {
         progress: Progress,
     ) -> Printer<'a> {
         Printer {
-            task,
-            style,
-            time,
-            sources,
+            format: Format {
+                task,
+                style,
+                time,
+                sources,
+            },
             progress,
             buf: Vec::with_capacity(FLUSH_BYTES + 4096),
             printed: 0,
         }
+    }
+
+    /// How this printer writes each record, for formatting off its thread.
+    pub(crate) fn format(&self) -> Format<'a> {
+        self.format
     }
 
     /// Updates the progress display.
@@ -110,8 +136,158 @@ impl<'a> Printer<'a> {
 
     /// Reports an input that could not be opened or read.
     pub(crate) fn unreadable(&mut self, job: &Job, message: &str) -> io::Result<()> {
-        let name = self.sources.name(job.source);
-        self.diagnostic(&format!("sudoku: {name}: {message}"))
+        self.diagnostic(&self.format.unreadable(job, message))
+    }
+
+    /// Writes records formatted elsewhere ([`Format::slice`]), their notes in between.
+    pub(crate) fn formatted(&mut self, formatted: &Formatted) -> io::Result<()> {
+        let mut written = 0;
+        for (at, note) in &formatted.notes {
+            self.buf.extend_from_slice(&formatted.out[written..*at]);
+            written = *at;
+            self.diagnostic(note)?;
+        }
+        self.buf.extend_from_slice(&formatted.out[written..]);
+        self.printed += formatted.records;
+        self.flush_if_full()
+    }
+
+    /// Prints the result of one record (any task but [`Task::List`], and bad or invalid records
+    /// of a list).
+    pub(crate) fn record(&mut self, job: &Job, answer: &Answer) -> io::Result<()> {
+        if let Task::List { .. } = self.format.task {
+            self.list_start(job)?;
+            return self.list_end(job, answer);
+        }
+        self.format
+            .write(&mut self.buf, job, answer, self.printed == 0)?;
+        self.printed += 1;
+        if let Some(note) = self.format.note(job, answer) {
+            self.diagnostic(&note)?;
+        }
+        self.flush_if_full()
+    }
+
+    /// Starts the list of solutions of one puzzle (`solve --all`).
+    pub(crate) fn list_start(&mut self, job: &Job) -> io::Result<()> {
+        match self.format.style {
+            Style::Json => {
+                self.buf.extend_from_slice(b"{\"file\":");
+                serde_json::to_writer(&mut self.buf, self.format.sources.name(job.source))?;
+                write!(self.buf, ",\"line\":{}", job.line)?;
+                if let Some(input) = input_text(job) {
+                    self.buf.extend_from_slice(b",\"input\":");
+                    serde_json::to_writer(&mut self.buf, &input)?;
+                }
+                self.buf.extend_from_slice(b",\"solutions\":[");
+            }
+            Style::Line | Style::Grid => {
+                if self.printed > 0 {
+                    self.buf.push(b'\n');
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Prints solution number `number` (from 1) of the list started last.
+    pub(crate) fn list_solution(
+        &mut self,
+        job: &Job,
+        number: u64,
+        solution: &Grid,
+    ) -> io::Result<()> {
+        let line = format::to_line(solution);
+        match self.format.style {
+            Style::Json => {
+                if number > 1 {
+                    self.buf.push(b',');
+                }
+                serde_json::to_writer(&mut self.buf, &line)?;
+            }
+            Style::Line => {
+                self.buf.extend_from_slice(line.as_bytes());
+                self.buf.push(b'\n');
+            }
+            Style::Grid => {
+                if number > 1 {
+                    self.buf.push(b'\n');
+                }
+                let place = self.format.place(job);
+                writeln!(self.buf, "# {place} solution {number}")?;
+                self.buf
+                    .extend_from_slice(format::to_grid(solution).as_bytes());
+            }
+        }
+        self.flush_if_full()
+    }
+
+    /// Ends the list of solutions: status, count and notes.
+    pub(crate) fn list_end(&mut self, job: &Job, answer: &Answer) -> io::Result<()> {
+        match self.format.style {
+            Style::Json => {
+                write!(self.buf, "],\"status\":\"{}\"", answer.status.as_str())?;
+                if let Some(count) = answer.count {
+                    write!(
+                        self.buf,
+                        ",\"count\":{},\"count_exact\":{}",
+                        count.found(),
+                        matches!(count, Count::Exact(_))
+                    )?;
+                }
+                if answer.status != Status::Error {
+                    write!(self.buf, ",\"guesses\":{}", answer.guesses)?;
+                }
+                if let Some(problem) = &answer.problem {
+                    self.buf.extend_from_slice(b",\"error\":");
+                    serde_json::to_writer(&mut self.buf, &problem.message())?;
+                }
+                if self.format.time {
+                    write!(self.buf, ",\"time_us\":{}", round_micros(answer.elapsed))?;
+                }
+                self.buf.extend_from_slice(b"}\n");
+            }
+            Style::Line | Style::Grid => {
+                if self.format.time {
+                    writeln!(self.buf, "# time: {:.1} us", micros(answer.elapsed))?;
+                }
+            }
+        }
+        self.printed += 1;
+        if let Some(note) = self.format.note(job, answer) {
+            self.diagnostic(&note)?;
+        }
+        let stopped_at_limit = answer.status != Status::GaveUp && self.format.style != Style::Json;
+        if let (Some(Count::AtLeast(n)), true) = (answer.count, stopped_at_limit) {
+            let place = self.format.place(job);
+            self.diagnostic(&format!(
+                "{place}: note: listed the first {n} solutions; there may be more (raise --limit)"
+            ))?;
+        }
+        self.flush_if_full()
+    }
+}
+
+impl Format<'_> {
+    /// Appends the standard-output text of one record (any task but [`Task::List`]) to `buf`;
+    /// `first`: no record was printed before it (no separator before a grid).
+    pub(crate) fn write(
+        &self,
+        buf: &mut Vec<u8>,
+        job: &Job,
+        answer: &Answer,
+        first: bool,
+    ) -> io::Result<()> {
+        match self.style {
+            Style::Json => self.json(buf, job, answer),
+            Style::Line => self.line(buf, answer),
+            Style::Grid => self.grid(buf, answer, first),
+        }
+    }
+
+    /// The message for an input that could not be opened or read.
+    pub(crate) fn unreadable(&self, job: &Job, message: &str) -> String {
+        format!("sudoku: {}: {message}", self.sources.name(job.source))
     }
 
     /// `FILE:LINE` of a job.
@@ -119,69 +295,50 @@ impl<'a> Printer<'a> {
         format!("{}:{}", self.sources.name(job.source), job.line)
     }
 
-    /// Prints the result of one record (any task but [`Task::List`], and bad or invalid records
-    /// of a list).
-    pub(crate) fn record(&mut self, job: &Job, answer: &Answer) -> io::Result<()> {
-        if let Task::List { .. } = self.task {
-            self.list_start(job)?;
-            return self.list_end(job, answer);
-        }
-        match self.style {
-            Style::Json => self.json(job, answer)?,
-            Style::Line => self.line(answer)?,
-            Style::Grid => self.grid(answer)?,
-        }
-        self.printed += 1;
-        self.explain(job, answer)?;
-        self.flush_if_full()
-    }
-
-    fn line(&mut self, answer: &Answer) -> io::Result<()> {
+    fn line(&self, buf: &mut Vec<u8>, answer: &Answer) -> io::Result<()> {
         match self.task {
             Task::Solve { .. } | Task::List { .. } => {
                 if let Some(solution) = &answer.solution {
-                    self.buf.extend_from_slice(&format::line_bytes(solution));
+                    buf.extend_from_slice(&format::line_bytes(solution));
                 }
             }
             Task::Count { .. } => {
                 if let Some(count) = answer.count {
-                    write!(self.buf, "{count}")?;
+                    write!(buf, "{count}")?;
                 }
             }
             Task::Check => {
-                self.buf
-                    .extend_from_slice(answer.status.as_str().as_bytes());
+                buf.extend_from_slice(answer.status.as_str().as_bytes());
                 match &answer.problem {
                     Some(problem @ (Problem::Invalid(_) | Problem::Budget(_))) => {
-                        write!(self.buf, ": {}", problem.message())?;
+                        write!(buf, ": {}", problem.message())?;
                     }
                     Some(Problem::Bad { .. }) | None => {}
                 }
             }
         }
         if self.time {
-            write!(self.buf, "\t{:.1}", micros(answer.elapsed))?;
+            write!(buf, "\t{:.1}", micros(answer.elapsed))?;
         }
-        self.buf.push(b'\n');
+        buf.push(b'\n');
         Ok(())
     }
 
-    fn grid(&mut self, answer: &Answer) -> io::Result<()> {
+    fn grid(&self, buf: &mut Vec<u8>, answer: &Answer, first: bool) -> io::Result<()> {
         let Some(solution) = &answer.solution else {
             return Ok(());
         };
-        if self.printed > 0 {
-            self.buf.push(b'\n');
+        if !first {
+            buf.push(b'\n');
         }
-        self.buf
-            .extend_from_slice(format::to_grid(solution).as_bytes());
+        buf.extend_from_slice(format::to_grid(solution).as_bytes());
         if self.time {
-            writeln!(self.buf, "# time: {:.1} us", micros(answer.elapsed))?;
+            writeln!(buf, "# time: {:.1} us", micros(answer.elapsed))?;
         }
         Ok(())
     }
 
-    fn json(&mut self, job: &Job, answer: &Answer) -> io::Result<()> {
+    fn json(&self, buf: &mut Vec<u8>, job: &Job, answer: &Answer) -> io::Result<()> {
         let counted = matches!(self.task, Task::Count { .. });
         // `count` and `check` give verdicts; only `solve` prints solutions.
         let solution = match self.task {
@@ -206,15 +363,15 @@ impl<'a> Printer<'a> {
             error: answer.problem.as_ref().map(Problem::message),
             time_us: self.time.then(|| round_micros(answer.elapsed)),
         };
-        serde_json::to_writer(&mut self.buf, &record)?;
-        self.buf.push(b'\n');
+        serde_json::to_writer(&mut *buf, &record)?;
+        buf.push(b'\n');
         Ok(())
     }
 
-    /// The diagnostics of one record on standard error. Bad input is always reported; the other
-    /// notes only in the text formats (JSON carries them in `status` and `error`), and `check`
-    /// has none since its output is the verdict itself.
-    fn explain(&mut self, job: &Job, answer: &Answer) -> io::Result<()> {
+    /// The note of one record for standard error, if it has one. Bad input is always reported;
+    /// the other notes only in the text formats (JSON carries them in `status` and `error`),
+    /// and `check` has none since its output is the verdict itself.
+    pub(crate) fn note(&self, job: &Job, answer: &Answer) -> Option<String> {
         if let Some(Problem::Bad {
             line,
             column,
@@ -222,11 +379,10 @@ impl<'a> Printer<'a> {
         }) = &answer.problem
         {
             let name = self.sources.name(job.source);
-            let text = format!("{name}:{line}:{column}: error: {message}");
-            return self.diagnostic(&text);
+            return Some(format!("{name}:{line}:{column}: error: {message}"));
         }
         if self.style == Style::Json {
-            return Ok(());
+            return None;
         }
         let problem = answer
             .problem
@@ -254,110 +410,38 @@ impl<'a> Printer<'a> {
             )),
             _ => None,
         };
-        match note {
-            Some(note) => {
-                let place = self.place(job);
-                self.diagnostic(&format!("{place}: {note}"))
-            }
-            None => Ok(()),
+        note.map(|note| format!("{}: {note}", self.place(job)))
+    }
+}
+
+impl Formatted {
+    /// Nothing yet, with room for `bytes` of output.
+    pub(crate) fn with_capacity(bytes: usize) -> Formatted {
+        Formatted {
+            out: Vec::with_capacity(bytes),
+            ..Formatted::default()
         }
     }
 
-    /// Starts the list of solutions of one puzzle (`solve --all`).
-    pub(crate) fn list_start(&mut self, job: &Job) -> io::Result<()> {
-        match self.style {
-            Style::Json => {
-                self.buf.extend_from_slice(b"{\"file\":");
-                serde_json::to_writer(&mut self.buf, self.sources.name(job.source))?;
-                write!(self.buf, ",\"line\":{}", job.line)?;
-                if let Some(input) = input_text(job) {
-                    self.buf.extend_from_slice(b",\"input\":");
-                    serde_json::to_writer(&mut self.buf, &input)?;
-                }
-                self.buf.extend_from_slice(b",\"solutions\":[");
-            }
-            Style::Line | Style::Grid => {
-                if self.printed > 0 {
-                    self.buf.push(b'\n');
-                }
-            }
+    /// Appends one record as [`Printer::record`] prints it (`first` as for [`Format::write`]).
+    pub(crate) fn record(
+        &mut self,
+        format: &Format<'_>,
+        job: &Job,
+        answer: &Answer,
+        first: bool,
+    ) -> io::Result<()> {
+        format.write(&mut self.out, job, answer, first)?;
+        self.records += 1;
+        if let Some(note) = format.note(job, answer) {
+            self.note(note);
         }
         Ok(())
     }
 
-    /// Prints solution number `number` (from 1) of the list started last.
-    pub(crate) fn list_solution(
-        &mut self,
-        job: &Job,
-        number: u64,
-        solution: &Grid,
-    ) -> io::Result<()> {
-        let line = format::to_line(solution);
-        match self.style {
-            Style::Json => {
-                if number > 1 {
-                    self.buf.push(b',');
-                }
-                serde_json::to_writer(&mut self.buf, &line)?;
-            }
-            Style::Line => {
-                self.buf.extend_from_slice(line.as_bytes());
-                self.buf.push(b'\n');
-            }
-            Style::Grid => {
-                if number > 1 {
-                    self.buf.push(b'\n');
-                }
-                let place = self.place(job);
-                writeln!(self.buf, "# {place} solution {number}")?;
-                self.buf
-                    .extend_from_slice(format::to_grid(solution).as_bytes());
-            }
-        }
-        self.flush_if_full()
-    }
-
-    /// Ends the list of solutions: status, count and notes.
-    pub(crate) fn list_end(&mut self, job: &Job, answer: &Answer) -> io::Result<()> {
-        match self.style {
-            Style::Json => {
-                write!(self.buf, "],\"status\":\"{}\"", answer.status.as_str())?;
-                if let Some(count) = answer.count {
-                    write!(
-                        self.buf,
-                        ",\"count\":{},\"count_exact\":{}",
-                        count.found(),
-                        matches!(count, Count::Exact(_))
-                    )?;
-                }
-                if answer.status != Status::Error {
-                    write!(self.buf, ",\"guesses\":{}", answer.guesses)?;
-                }
-                if let Some(problem) = &answer.problem {
-                    self.buf.extend_from_slice(b",\"error\":");
-                    serde_json::to_writer(&mut self.buf, &problem.message())?;
-                }
-                if self.time {
-                    write!(self.buf, ",\"time_us\":{}", round_micros(answer.elapsed))?;
-                }
-                self.buf.extend_from_slice(b"}\n");
-            }
-            Style::Line | Style::Grid => {
-                if self.time {
-                    writeln!(self.buf, "# time: {:.1} us", micros(answer.elapsed))?;
-                }
-            }
-        }
-        self.printed += 1;
-        self.explain(job, answer)?;
-        let stopped_at_limit = answer.status != Status::GaveUp && self.style != Style::Json;
-        if let (Some(Count::AtLeast(n)), true) = (answer.count, stopped_at_limit) {
-            let place = self.place(job);
-            self.diagnostic(&format!(
-                "{place}: note: listed the first {n} solutions; there may be more (raise --limit)"
-            ))?;
-        }
-        self.flush_if_full()
+    /// Appends a note for standard error, after what was appended so far.
+    pub(crate) fn note(&mut self, text: String) {
+        self.notes.push((self.out.len(), text));
     }
 }
 

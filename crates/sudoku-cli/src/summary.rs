@@ -47,6 +47,33 @@ impl Tally {
         *counter += 1;
     }
 
+    /// Adds the counts of `other`.
+    pub(crate) fn merge(&mut self, other: &Tally) {
+        // Every field named, so that a new counter cannot be left out.
+        let Tally {
+            records,
+            unique,
+            multiple,
+            solved_unchecked,
+            none,
+            invalid,
+            gave_up,
+            bad,
+            unreadable,
+            guesses,
+        } = *other;
+        self.records += records;
+        self.unique += unique;
+        self.multiple += multiple;
+        self.solved_unchecked += solved_unchecked;
+        self.none += none;
+        self.invalid += invalid;
+        self.gave_up += gave_up;
+        self.bad += bad;
+        self.unreadable += unreadable;
+        self.guesses = self.guesses.saturating_add(guesses);
+    }
+
     /// Records with at least one solution.
     pub(crate) fn solved(&self) -> u64 {
         self.unique + self.multiple + self.solved_unchecked

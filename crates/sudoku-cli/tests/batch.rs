@@ -5,6 +5,7 @@ mod common;
 
 use common::*;
 use predicates::prelude::*;
+use std::path::PathBuf;
 use sudoku::{format, solve};
 
 fn sample() -> Vec<String> {
@@ -285,4 +286,76 @@ fn an_answer_is_printed_before_more_input_arrives() {
         first.expect("utf-8 output"),
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
     );
+}
+
+#[test]
+fn notes_come_right_after_their_records_output() {
+    // Records without an answer among many that have one, across the workers' slices of a
+    // chunk (64 jobs) and across chunks (4,096 jobs), with both streams in one file: each note
+    // on standard error must come right after its record's (empty) line on standard output.
+    let bad = [1, 63, 64, 65, 128, 4095, 4096, 4097, 5000];
+    let easy = sample()[0].clone();
+    let lines: Vec<&str> = (1..=5100)
+        .map(|line| {
+            if !bad.contains(&line) {
+                easy.as_str()
+            } else if line % 2 == 0 {
+                INVALID
+            } else {
+                NO_SOLUTION
+            }
+        })
+        .collect();
+    let path = scratch_file("notes_in_order.txt", lines.join("\n"));
+    let both = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("notes_in_order.out");
+    for threads in ["1", "2", "3"] {
+        let file = std::fs::File::create(&both).expect("the scratch directory is writable");
+        let status = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
+            .args(["solve", "--threads", threads])
+            .arg(&path)
+            .stdout(file.try_clone().expect("the file can be shared"))
+            .stderr(file)
+            .status()
+            .expect("sudoku runs");
+        assert!(!status.success(), "some records have no solution");
+        let text = std::fs::read_to_string(&both).expect("the output was written");
+        let solution = format::to_line(&solve::solve(&grid(&easy)).expect("solvable"));
+        let mut expected = String::new();
+        for (index, line) in lines.iter().enumerate() {
+            let number = index + 1;
+            if !bad.contains(&number) {
+                expected.push_str(&format!("{solution}\n"));
+                continue;
+            }
+            let note = if *line == INVALID {
+                "error: invalid puzzle: r1c1 and r1c2 both hold 5 (row 1)"
+            } else {
+                "error: no solution"
+            };
+            expected.push_str(&format!("\n{}:{number}: {note}\n", path.display()));
+        }
+        assert_eq!(text, expected, "{threads} threads");
+    }
+}
+
+#[test]
+fn grids_are_separated_by_one_blank_line_across_slices() {
+    // More records than one slice of a worker (64), after an unreadable input that has no grid.
+    let easy = sample()[0].clone();
+    let path = scratch_file("grid_separators.txt", vec![easy.as_str(); 150].join("\n"));
+    let output = sudoku()
+        .args(["solve", "--format", "grid", "--threads", "2", "missing.txt"])
+        .arg(&path)
+        .output()
+        .expect("sudoku runs");
+    let stdout = stdout_of(&output);
+    let grids: Vec<&str> = stdout.split("\n\n").collect();
+    assert_eq!(grids.len(), 150, "{stdout}");
+    let solution = solve::solve(&grid(&easy)).expect("solvable");
+    for text in grids {
+        assert_eq!(
+            grid(&text.replace(['|', '-', '+', ' ', '\n'], "")),
+            solution
+        );
+    }
 }
