@@ -554,10 +554,11 @@ mod x86 {
 
     use std::arch::x86_64::{
         __m128i, __m256i, _mm256_and_si256, _mm256_castsi256_ps, _mm256_cmpeq_epi32,
-        _mm256_cmpeq_epi8_mask, _mm256_loadu_si256, _mm256_mask_mov_epi8, _mm256_movemask_ps,
-        _mm256_set1_epi32, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_storeu_si256,
-        _mm256_test_epi8_mask, _mm_and_si128, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128,
-        _mm_movemask_ps, _mm_set1_epi32, _mm_setzero_si128, _pext_u32,
+        _mm256_cmpeq_epi8_mask, _mm256_loadu_si256, _mm256_mask_mov_epi8, _mm256_mask_storeu_epi8,
+        _mm256_maskz_loadu_epi8, _mm256_movemask_ps, _mm256_set1_epi32, _mm256_set1_epi8,
+        _mm256_setzero_si256, _mm256_test_epi8_mask, _mm_and_si128, _mm_castsi128_ps,
+        _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps, _mm_set1_epi32, _mm_setzero_si128,
+        _pext_u32,
     };
 
     use super::super::bands::{Engine, Solved};
@@ -814,21 +815,20 @@ mod x86 {
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2")]
     fn givens_avx512(values: &[u8; 81]) -> ([[u32; 9]; 3], [u32; 3]) {
-        // Room for a 32-byte load at each band's first cell (the last at byte 54).
-        let mut padded = [0u8; 96];
-        padded[..81].copy_from_slice(values);
         let mut givens = [[0u32; 9]; 3];
         let mut filled = [0u32; 3];
         for (band, band_givens) in givens.iter_mut().enumerate() {
-            // SAFETY: the load reads bytes 27 * band .. 27 * band + 32, inside the 96 bytes
-            // of `padded`. Bit k of each mask is byte k of the load: cell k of the band for k
-            // below 27, and `BAND` drops the bytes of the next band.
+            // SAFETY: the masked load reads bytes 27 * band .. 27 * band + 27 of `values` (mask
+            // `BAND`, 27 bits; the masked-off bytes are not read, so the last band's load does
+            // not pass the end). Straight from `values`: copying them to a padded buffer first
+            // made each load wait for the copy's stores, which it could not be forwarded from.
             unsafe {
-                let band_values = _mm256_loadu_si256(padded.as_ptr().add(27 * band).cast());
-                filled[band] = _mm256_test_epi8_mask(band_values, band_values) & BAND;
+                let band_values =
+                    _mm256_maskz_loadu_epi8(BAND, values.as_ptr().add(27 * band).cast());
+                filled[band] = _mm256_test_epi8_mask(band_values, band_values);
                 for (digit, cells) in band_givens.iter_mut().enumerate() {
                     let value = _mm256_set1_epi8(digit as i8 + 1);
-                    *cells = _mm256_cmpeq_epi8_mask(band_values, value) & BAND;
+                    *cells = _mm256_cmpeq_epi8_mask(band_values, value);
                 }
             }
         }
@@ -840,23 +840,24 @@ mod x86 {
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2")]
     fn values_avx512(cand: &[[u32; 9]; 3]) -> [u8; 81] {
-        // Room for a 32-byte store at each band's first cell (the last at byte 54).
-        let mut padded = [0u8; 96];
+        let mut values = [0u8; 81];
         for (band, band_cands) in cand.iter().enumerate() {
-            // SAFETY: the store writes bytes 27 * band .. 27 * band + 32, inside the 96 bytes
-            // of `padded`. Its bytes past the band (masks cut to `BAND`) are zero, and the
-            // next band's store, which comes later, writes its own cells over them.
+            let mut band_values = _mm256_setzero_si256();
+            for (digit, &cells) in band_cands.iter().enumerate() {
+                let value = _mm256_set1_epi8(digit as i8 + 1);
+                band_values = _mm256_mask_mov_epi8(band_values, cells & BAND, value);
+            }
+            // SAFETY: the masked store writes bytes 27 * band .. 27 * band + 27 of `values`
+            // (mask `BAND`, 27 bits; the masked-off bytes are not written, so the last band's
+            // store does not pass the end).
             unsafe {
-                let mut band_values = _mm256_setzero_si256();
-                for (digit, &cells) in band_cands.iter().enumerate() {
-                    let value = _mm256_set1_epi8(digit as i8 + 1);
-                    band_values = _mm256_mask_mov_epi8(band_values, cells & BAND, value);
-                }
-                _mm256_storeu_si256(padded.as_mut_ptr().add(27 * band).cast(), band_values);
+                _mm256_mask_storeu_epi8(
+                    values.as_mut_ptr().add(27 * band).cast(),
+                    BAND,
+                    band_values,
+                );
             }
         }
-        let mut values = [0u8; 81];
-        values.copy_from_slice(&padded[..81]);
         values
     }
 
