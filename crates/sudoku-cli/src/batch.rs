@@ -25,7 +25,7 @@
 
 use crate::args::BatchArgs;
 use crate::example;
-use crate::input::{Body, Job, Reader, Sources};
+use crate::input::{Body, Chunk, Job, Reader, Sources};
 use crate::output::{Format, Formatted, Printer, Style};
 use crate::progress::Progress;
 use crate::summary::Tally;
@@ -108,7 +108,7 @@ pub(crate) fn run(plan: &Plan, sources: &Sources) -> anyhow::Result<bool> {
     if let Task::List { limit } = plan.task {
         while !chunk.is_empty() {
             // Listing prints as it goes, so each job is settled before the next one starts.
-            for job in &chunk {
+            for job in chunk.iter() {
                 let answer = list(&mut printer, job, limit, budget)?;
                 outcome.settle(&mut printer, plan.task, job, answer.as_ref())?;
             }
@@ -123,7 +123,7 @@ pub(crate) fn run(plan: &Plan, sources: &Sources) -> anyhow::Result<bool> {
         let format = printer.format();
         // Whether a record went to the pool before: the first record's grid has no separator.
         let mut records_sent = false;
-        let mut solved: Option<(Vec<Job>, Vec<Slice>)> = None;
+        let mut solved: Option<(Chunk, Vec<Slice>)> = None;
         loop {
             if chunk.is_empty() {
                 if let Some((jobs, slices)) = solved.take() {
@@ -145,11 +145,10 @@ pub(crate) fn run(plan: &Plan, sources: &Sources) -> anyhow::Result<bool> {
             pool.in_place_scope(|scope| {
                 scope.spawn(|_| {
                     slices = chunk
-                        .par_chunks(SLICE_JOBS)
-                        .enumerate()
-                        .map(|(index, jobs)| {
-                            let first =
-                                first.and_then(|first| first.checked_sub(index * SLICE_JOBS));
+                        .slices(SLICE_JOBS)
+                        .into_par_iter()
+                        .map(|(start, jobs)| {
+                            let first = first.and_then(|first| first.checked_sub(start));
                             Slice::of(jobs, first, &format, plan.task, budget, plan.batch.time)
                         })
                         .collect();
@@ -189,7 +188,7 @@ impl Outcome {
     fn print_chunk(
         &mut self,
         printer: &mut Printer<'_>,
-        jobs: &[Job],
+        jobs: &Chunk,
         slices: &[Slice],
     ) -> io::Result<()> {
         for slice in slices {
@@ -201,7 +200,7 @@ impl Outcome {
     }
 
     /// Flushes the output of a chunk and moves the progress bar past it.
-    fn finish_chunk(&mut self, printer: &mut Printer<'_>, jobs: &[Job]) -> io::Result<()> {
+    fn finish_chunk(&mut self, printer: &mut Printer<'_>, jobs: &Chunk) -> io::Result<()> {
         printer.flush()?;
         let offset = jobs.last().map_or(0, |job| job.offset);
         printer.progress(self.tally.records, offset);
