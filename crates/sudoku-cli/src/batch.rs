@@ -3,7 +3,7 @@
 //! ```text
 //!   reader thread            main thread                      worker pool (--threads)
 //!   files/stdin -> Records   next_chunk (up to CHUNK_JOBS)
-//!   -> batches of Jobs  ==>  par_chunks of the chunk  ======>  per slice of SLICE_JOBS jobs:
+//!   -> batches of Jobs  ==>  slices of the chunk     ======>  per slice of SLICE_JOBS jobs:
 //!   (bounded channel)                                          parse, check, search, count,
 //!                            collect in order  <=============  format (output bytes + notes)
 //!                            write out, update progress, next chunk
@@ -247,7 +247,7 @@ struct Slice {
 }
 
 impl Slice {
-    /// Answers and formats `jobs`; `first`: the index in `jobs` of the run's first record, if
+    /// Answers and formats `jobs`; `first`: the index in `jobs` of the whole run's first record, if
     /// it is among them.
     fn of(
         jobs: &[Job],

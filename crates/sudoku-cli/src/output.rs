@@ -34,8 +34,8 @@ pub(crate) enum Style {
 }
 
 /// What the text of one record depends on: the task, the format, `--time` and the input names.
-/// It has no state, so the workers format the records of a chunk in parallel with it
-/// ([`Format::slice`]) and the printing thread only writes their bytes out.
+/// It has no state, so the batch's workers format the records of a chunk in parallel with it
+/// (into [`Formatted`]) and the printing thread only writes their bytes out.
 #[derive(Clone, Copy)]
 pub(crate) struct Format<'a> {
     task: Task,
@@ -139,7 +139,7 @@ impl<'a> Printer<'a> {
         self.diagnostic(&self.format.unreadable(job, message))
     }
 
-    /// Writes records formatted elsewhere ([`Format::slice`]), their notes in between.
+    /// Writes records formatted elsewhere ([`Formatted::record`]), their notes in between.
     pub(crate) fn formatted(&mut self, formatted: &Formatted) -> io::Result<()> {
         let mut written = 0;
         for (at, note) in &formatted.notes {
