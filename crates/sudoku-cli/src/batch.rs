@@ -247,8 +247,8 @@ struct Slice {
 }
 
 impl Slice {
-    /// Answers and formats `jobs`; `first`: the index in `jobs` of the whole run's first record, if
-    /// it is among them.
+    /// Answers and formats `jobs`; `first`: the index in `jobs` of the whole run's first
+    /// record, if it is among them.
     fn of(
         jobs: &[Job],
         first: Option<usize>,
