@@ -165,7 +165,8 @@ impl CpuPath {
 ///   less on 17_clue (notes section 17);
 /// - family 1Ah (Zen 5) runs them whole: [`CpuPath::Avx512Vbmi`] took up to 10% less time than
 ///   [`CpuPath::Avx512Ymm`] (level on the hardest sets) and 7-20% less than [`CpuPath::Avx512`]
-///   (notes section 20).
+///   (notes section 20). That was against the 256-bit sweep that kept digit 9 in general
+///   registers; the one that keeps it in a vector (notes section 23) is not measured on Zen 5.
 ///
 /// Later families are not measured and take Zen 5's path. On Intel the 512-bit sweep with the
 /// gather measured faster than the AVX2 one; the byte lookups are not measured there.
@@ -648,8 +649,8 @@ mod x86 {
     /// Which whole-grid sweep an [`Avx2`] kernel set calls: `sweep::avx2::plain` (256-bit
     /// vectors, AVX2 alone).
     const YMM_GATHER: u8 = 0;
-    /// `sweep::avx2::vl`: 256-bit vectors compiled with AVX-512F/VL/BW/VBMI and GFNI, `KEEP` by
-    /// byte lookups.
+    /// `sweep::ymm`: 256-bit vectors compiled with AVX-512F/VL/BW/VBMI and GFNI, digit 9 of the
+    /// three bands in one vector, `KEEP` by byte lookups.
     const YMM_BYTES: u8 = 1;
     /// `sweep::avx512`: 512-bit vectors, `KEEP` by a gather.
     const ZMM_GATHER: u8 = 2;
@@ -687,21 +688,32 @@ mod x86 {
         /// the first 5,000 puzzles of each set, first / count mode), top1465 -6% / -4-5%,
         /// hardest_1905_11plus -3% / -3-6%, hardest_1106 -2-5% / -3-5%, serg_benchmark -2% /
         /// level, 17_clue within its noise; three gained as much in first mode and less in
-        /// count mode, one (every propagation swept) lost up to 9% (notes section 20).
-        const SWEEP_AT: u32 = if SWEEP == ZMM_BYTES { 2 } else { 4 };
+        /// count mode, one (every propagation swept) lost up to 9% (notes section 20). Three on
+        /// `avx512-ymm` with its sweep on four vectors and the stack pass on every sweep: on Zen
+        /// 4, against four, 17_clue, top1465 and sudoku_exchange_diabolical 1-2% faster in both
+        /// modes, the hardest sets within 1%, serg_benchmark level; two was as fast but for
+        /// serg_benchmark, 1.5% slower in count mode (notes section 23).
+        const SWEEP_AT: u32 = match SWEEP {
+            ZMM_BYTES => 2,
+            YMM_BYTES => 3,
+            _ => 4,
+        };
 
-        /// On `avx512-vbmi` only. There (Zen 5, A/B against the stack pass only once no single
-        /// is left, the first 5,000 puzzles of each set), after guesses: hardest_1905_11plus
-        /// -6% / -7% (count / first mode), hardest_1106 -6% / -7%, top1465 -2% / -3%,
-        /// serg_benchmark +2-3%, 17_clue level; and at sparse roots 17_clue -10% and
+        /// On `avx512-vbmi` and `avx512-ymm`. On the first (Zen 5, A/B against the stack pass
+        /// only once no single is left, the first 5,000 puzzles of each set), after guesses:
+        /// hardest_1905_11plus -6% / -7% (count / first mode), hardest_1106 -6% / -7%, top1465
+        /// -2% / -3%, serg_benchmark +2-3%, 17_clue level; and at sparse roots 17_clue -10% and
         /// sudoku_exchange_diabolical -3% (kaggle_10k, whose roots are dense, +5-10% with it).
-        /// Hence the rule by givens (`super::super::bands`).
-        /// The sweeps a puzzle fall by 13% on hardest_1905_11plus (542 to 471 in count mode),
+        /// Hence the rule by givens (`super::super::bands`). The sweeps a puzzle fall by 13% on hardest_1905_11plus (542 to 471 in count mode),
         /// 9% on top1465 and 5% on serg_benchmark: the pass runs beside the singles, which the
-        /// sweep waits on. The 256-bit sweep of `avx512-ymm` was 2-5% slower with it on the
-        /// same host, and the gather sweep of `avx512` 4% faster on the hardest sets only (on
-        /// an AMD CPU; it is for Intel's, not measured) (notes section 21).
-        const STACKS_ALWAYS: bool = SWEEP == ZMM_BYTES;
+        /// sweep waits on. The gather sweep of `avx512` was 4% faster with it on the hardest
+        /// sets only (on an AMD CPU; it is for Intel's, not measured) (notes section 21). The
+        /// 256-bit sweep of `avx512-ymm` was 2-5% slower with it while each band kept its digit
+        /// 9 in a general register; with the three bands' digit 9 in one vector (`sweep::ymm`),
+        /// on Zen 4 in count mode: hardest_1905_11plus -4%, hardest_1106 -4.5%, 17_clue -7%,
+        /// top1465 -1%, sudoku_exchange_diabolical -1.5%, serg_benchmark level (notes section
+        /// 23).
+        const STACKS_ALWAYS: bool = SWEEP == ZMM_BYTES || SWEEP == YMM_BYTES;
 
         #[inline(always)]
         fn digits_meeting(self, cands: &[u32; 9], cells: u32) -> u32 {
@@ -765,9 +777,7 @@ mod x86 {
                 // `next_solution_avx512_ymm`, which runs only after `CpuPath::Avx512Ymm`'s
                 // features were detected: AVX-512F/BW/VL/VBMI, GFNI, AVX2 and BMI2 among them,
                 // the features this sweep is compiled with.
-                YMM_BYTES => unsafe {
-                    super::sweep::avx2::vl::propagate(cand, unsolved, counts, order)
-                },
+                YMM_BYTES => unsafe { super::sweep::ymm::propagate(cand, unsolved, counts, order) },
                 // The root's order after guesses too: without three-input logic, counting naked
                 // singles on every sweep costs more than the sweeps it saves (A/B on Zen 4, count
                 // mode: diabolical +2-3%, serg_benchmark +1-2%, the hardest sets -0.3% to +1%,
@@ -927,7 +937,7 @@ mod x86 {
                 super::sweep::avx512::bytes::propagate(cand, unsolved, counts, order)
             },
             super::CpuPath::Avx512Ymm => unsafe {
-                super::sweep::avx2::vl::propagate(cand, unsolved, counts, order)
+                super::sweep::ymm::propagate(cand, unsolved, counts, order)
             },
             super::CpuPath::Avx2 => unsafe {
                 super::sweep::avx2::plain::propagate(cand, unsolved, counts, order)

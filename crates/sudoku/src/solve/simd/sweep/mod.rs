@@ -37,7 +37,7 @@
 //!    (see `propagate`);
 //! 4. only when neither placed anything: the stack pass (column hidden singles and box/column
 //!    locked candidates, the band engine's rotations on all digits at once); the propagation
-//!    ends when it changes nothing. With `Order::stacks_always` (the `avx512-vbmi` path) the
+//!    ends when it changes nothing. With `Order::stacks_always` (the `avx512-vbmi` and `avx512-ymm` paths) the
 //!    pass runs on every sweep, on the same state as the singles, and its removals go with
 //!    the placements: it adds no step to the sweep's chain, and a cascade that needs it takes
 //!    fewer sweeps.
@@ -49,12 +49,15 @@
 //!   again with AVX-512 VBMI and GFNI ([`avx512::bytes`], the `avx512-vbmi` path), where `KEEP`
 //!   is byte lookups (`lookup`) instead of the gather;
 //! - [`avx2`]: an `__m256i` for digits 1-8 and a `u32` for digit 9, the gather on eight lanes
-//!   and a load for the ninth; compiled for AVX2 alone (the AVX2 path) and with AVX-512VL/VBMI
-//!   and GFNI (the `avx512-ymm` path, for CPUs that split 512-bit operations, where it beats
-//!   the 512-bit sweep), where `KEEP` is the same byte lookups (the `own_keep` form of the
-//!   macro);
+//!   and a load for the ninth (the AVX2 path);
 //! - [`sse41`]: two `__m128i` for digits 1-4 and 5-8 and a `u32` for digit 9, and nine table
 //!   reads for `KEEP` (SSE has no gather).
+//!
+//!
+//! [`ymm`], the `avx512-ymm` path's sweep (for CPUs that split 512-bit operations, where 256-bit
+//! vectors beat the 512-bit sweep), applies the same rules in the same order without the macro:
+//! its grid is four vectors, each band's digits 1-8 and the three bands' digit 9, so its steps
+//! are not a band's lanes alone. Its `KEEP` is the byte lookups of [`avx512::bytes`].
 //!
 //! The macro compiles every helper and the kernel with the path's target feature
 //! (`#[target_feature]`), so the intrinsics are safe calls and inline (a generic version over a
@@ -450,3 +453,4 @@ pub(super) mod avx2;
 pub(super) mod avx512;
 mod lookup;
 pub(super) mod sse41;
+pub(super) mod ymm;
