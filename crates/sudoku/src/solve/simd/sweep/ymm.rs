@@ -42,7 +42,11 @@ const BYTE3: u64 = 0x8888_8888;
 const BANDS: u8 = 0b111;
 
 /// The whole grid's candidates, or any value of the same shape: each band's digits 1-8, and
-/// the three bands' digit 9 in lanes 0-2 of `nine` (lanes 3-7 zero).
+/// the three bands' digit 9 in lanes 0-2 of `nine`. The candidates' lanes 3-7 of `nine` are
+/// zero and stay zero (every step that changes the candidates ends in an AND with them), as
+/// are those of the unsolved cells' band vector and of what is ANDed with either; other values
+/// may hold anything there, and the tests of those ([`Grid::any_set`], [`Grid::any_zero`],
+/// [`Grid::differs`]) look at lanes 0-2 only.
 #[derive(Clone, Copy)]
 struct Grid {
     band: [V; 3],
