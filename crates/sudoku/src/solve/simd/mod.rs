@@ -704,15 +704,15 @@ mod x86 {
         /// hardest_1905_11plus -6% / -7% (count / first mode), hardest_1106 -6% / -7%, top1465
         /// -2% / -3%, serg_benchmark +2-3%, 17_clue level; and at sparse roots 17_clue -10% and
         /// sudoku_exchange_diabolical -3% (kaggle_10k, whose roots are dense, +5-10% with it).
-        /// Hence the rule by givens (`super::super::bands`). The sweeps a puzzle fall by 13% on hardest_1905_11plus (542 to 471 in count mode),
-        /// 9% on top1465 and 5% on serg_benchmark: the pass runs beside the singles, which the
-        /// sweep waits on. The gather sweep of `avx512` was 4% faster with it on the hardest
-        /// sets only (on an AMD CPU; it is for Intel's, not measured) (notes section 21). The
-        /// 256-bit sweep of `avx512-ymm` was 2-5% slower with it while each band kept its digit
-        /// 9 in a general register; with the three bands' digit 9 in one vector (`sweep::ymm`),
-        /// on Zen 4 in count mode: hardest_1905_11plus -4%, hardest_1106 -4.5%, 17_clue -7%,
-        /// top1465 -1%, sudoku_exchange_diabolical -1.5%, serg_benchmark level (notes section
-        /// 23).
+        /// Hence the rule by givens (`super::super::bands`). The sweeps a puzzle fall by 13% on
+        /// hardest_1905_11plus (542 to 471 in count mode), 9% on top1465 and 5% on
+        /// serg_benchmark: the pass runs beside the singles, which the sweep waits on. The
+        /// gather sweep of `avx512` was 4% faster with it on the hardest sets only (on an AMD
+        /// CPU; it is for Intel's, not measured) (notes section 21). The 256-bit sweep of
+        /// `avx512-ymm` was 2-5% slower with it while each band kept its digit 9 in a general
+        /// register; with the three bands' digit 9 in one vector (`sweep::ymm`), on Zen 4 in
+        /// count mode: hardest_1905_11plus -4%, hardest_1106 -4.5%, 17_clue -7%, top1465 -1%,
+        /// sudoku_exchange_diabolical -1.5%, serg_benchmark level (notes section 23).
         const STACKS_ALWAYS: bool = SWEEP == ZMM_BYTES || SWEEP == YMM_BYTES;
 
         #[inline(always)]

@@ -37,10 +37,10 @@
 //!    (see `propagate`);
 //! 4. only when neither placed anything: the stack pass (column hidden singles and box/column
 //!    locked candidates, the band engine's rotations on all digits at once); the propagation
-//!    ends when it changes nothing. With `Order::stacks_always` (the `avx512-vbmi` and `avx512-ymm` paths) the
-//!    pass runs on every sweep, on the same state as the singles, and its removals go with
-//!    the placements: it adds no step to the sweep's chain, and a cascade that needs it takes
-//!    fewer sweeps.
+//!    ends when it changes nothing. With `Order::stacks_always` (the `avx512-vbmi` and
+//!    `avx512-ymm` paths, for puzzles with fewer than 30 givens) the pass runs on every sweep,
+//!    on the same state as the singles, and its removals go with the placements: it adds no
+//!    step to the sweep's chain, and a cascade that needs it takes fewer sweeps.
 //!
 //! The kernel is written once, in `sweep_kernel!`, over a few lane primitives that each CPU
 //! path defines for its own vector type:
