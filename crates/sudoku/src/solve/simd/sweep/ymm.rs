@@ -122,6 +122,7 @@ fn other_bands(x: V) -> V {
 }
 
 impl Grid {
+    /// `f` of each of the four vectors (a lane-wise step on the whole grid).
     #[inline]
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512vbmi,gfni")]
     fn map(self, f: impl Fn(V) -> V) -> Grid {
@@ -131,6 +132,7 @@ impl Grid {
         }
     }
 
+    /// `f` of each vector and the same vector of `other`.
     #[inline]
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512vbmi,gfni")]
     fn zip(self, other: Grid, f: impl Fn(V, V) -> V) -> Grid {
