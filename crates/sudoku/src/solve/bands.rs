@@ -32,7 +32,7 @@
 //! resumable, which gives enumeration, counting and a guess budget for free.
 
 use super::simd::{Kernels, Order};
-use super::tables::{BAND, BAND_PEERS, ROW, ROW_LOWEST, ROW_LOW_BITS, ROW_TOP_BIT};
+use super::tables::{stack_kept, BAND, BAND_PEERS, ROW, ROW_LOWEST, ROW_LOW_BITS, ROW_TOP_BIT};
 use super::{BudgetExhausted, Stats};
 use crate::board::Grid;
 
@@ -289,22 +289,15 @@ impl State {
         self.stack_dirty = 0;
         // Bit 9 * band + column: the columns where the digit may go in each band.
         let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1ff;
-        // Each stack's 3x3 (band, column) matrix keeps the cells that lie on a permutation:
-        // (i, j) survives if the 2x2 minor of the other bands and columns has a matching.
-        // Rotating bands (by 9 bits) and columns within each stack (inside 3-bit groups)
-        // lines the minor's entries up with (i, j), so all three stacks are done at once.
-        let next_band = |x: u32| (x >> 9 | x << 18) & BAND;
-        let next_column = |x: u32| (x >> 1) & 0o333_333_333 | (x << 2) & 0o444_444_444;
+        // Each stack's 3x3 (band, column) matrix keeps the cells that lie on a permutation
+        // (`stack_kept`).
         let mut allowed = [0u32; 9];
         let mut broken = 0u32;
         for (digit, slot) in allowed.iter_mut().enumerate() {
             let columns = fold(self.cand[0][digit])
                 | fold(self.cand[1][digit]) << 9
                 | fold(self.cand[2][digit]) << 18;
-            let (b1, b2) = (next_band(columns), next_band(next_band(columns)));
-            let (b1c1, b1c2) = (next_column(b1), next_column(next_column(b1)));
-            let (b2c1, b2c2) = (next_column(b2), next_column(next_column(b2)));
-            let kept = columns & ((b1c1 & b2c2) | (b1c2 & b2c1));
+            let kept = stack_kept(columns);
             // Every stack needs a cell left in the first band's row of its matrix (and then in
             // all three, as a kept cell lies on a whole permutation).
             let first = kept & 0x1ff;

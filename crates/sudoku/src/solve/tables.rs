@@ -113,6 +113,22 @@ pub(crate) fn triads_by_box(cells: u32) -> u32 {
     (any | any >> 8 | any >> 16) & 0x1ff
 }
 
+/// The cells of a digit's (band, column) matrix (bit `9 * band + column`) that lie on a
+/// permutation of their stack: each stack's 3x3 matrix keeps cell (i, j) when the 2x2 minor of
+/// the other bands and columns has a matching. Rotating bands (by 9 bits) and columns within
+/// each stack (inside 3-bit groups) lines the minor's entries up with (i, j), so all three
+/// stacks are done at once. The stack pass of the band engine and of the `avx512-ymm` sweep's
+/// digit 9.
+#[inline(always)]
+pub(crate) fn stack_kept(columns: u32) -> u32 {
+    let next_band = |x: u32| (x >> 9 | x << 18) & BAND;
+    let next_column = |x: u32| (x >> 1) & 0o333_333_333 | (x << 2) & 0o444_444_444;
+    let (b1, b2) = (next_band(columns), next_band(next_band(columns)));
+    let (b1c1, b1c2) = (next_column(b1), next_column(next_column(b1)));
+    let (b2c1, b2c2) = (next_column(b2), next_column(next_column(b2)));
+    columns & ((b1c1 & b2c2) | (b1c2 & b2c1))
+}
+
 /// The lowest cell of each row of a band.
 pub(crate) const ROW_LOWEST: u32 = 1 | 1 << 9 | 1 << 18;
 /// The highest cell of each row of a band.

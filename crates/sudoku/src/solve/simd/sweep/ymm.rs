@@ -31,7 +31,7 @@ use std::arch::x86_64::{
 use super::lookup::{FIRST_OTHER_ROW, GATHER_ROWS, KEPT_ROW2_BOX2, KEPT_TRIADS, SECOND_OTHER_ROW};
 use super::MAX_SWEEPS;
 use crate::solve::simd::Order;
-use crate::solve::tables::{BAND, ROW_LOWEST, ROW_LOW_BITS, ROW_TOP_BIT, TRIAD_FIRSTS};
+use crate::solve::tables::{self, BAND, ROW_LOWEST, ROW_LOW_BITS, ROW_TOP_BIT, TRIAD_FIRSTS};
 
 type V = __m256i;
 
@@ -371,7 +371,7 @@ fn stack_pass(c: &Grid) -> Option<Grid> {
         | (_mm256_extract_epi32::<1>(bc.nine) as u32) << 9
         | (_mm256_extract_epi32::<2>(bc.nine) as u32) << 18;
     let kept = stack_kept(columns);
-    let kept_nine = stack_kept_scalar(nine);
+    let kept_nine = tables::stack_kept(nine);
     let first = and(kept, splat(0x1ff));
     let stacks = and(or3(first, shr::<1>(first), shr::<2>(first)), splat(0o111));
     let first_nine = kept_nine & 0x1ff;
@@ -423,16 +423,6 @@ fn stack_kept(columns: V) -> V {
         columns,
         or(and(column1(b1), column2(b2)), and(column2(b1), column1(b2))),
     )
-}
-
-/// [`stack_kept`] of one digit.
-#[inline]
-fn stack_kept_scalar(columns: u32) -> u32 {
-    let b1 = (columns >> 9 | columns << 18) & BAND;
-    let b2 = (columns >> 18 | columns << 9) & BAND;
-    let column1 = |x: u32| (x >> 1) & 0o333_333_333 | (x << 2) & 0o444_444_444;
-    let column2 = |x: u32| (x >> 2) & 0o111_111_111 | (x << 1) & 0o666_666_666;
-    columns & ((column1(b1) & column2(b2)) | (column2(b1) & column1(b2)))
 }
 
 /// The whole propagation of a state to its fixed point, as `sweep_kernel!`'s `propagate`.
