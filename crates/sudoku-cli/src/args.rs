@@ -299,7 +299,8 @@ pub(crate) struct InputArgs {
 /// How a batch runs and what it reports beside the results.
 #[derive(Debug, Clone, Default, Args)]
 pub(crate) struct BatchArgs {
-    /// Worker threads [default: all cores]
+    /// Threads that solve, and also read and print when the input is a regular file
+    /// [default: all cores]
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub(crate) threads: Option<u16>,
 

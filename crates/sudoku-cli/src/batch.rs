@@ -1,31 +1,36 @@
 //! The batch pipeline: read, solve in parallel, print in input order.
 //!
 //! ```text
-//!   reader thread            main thread                      worker pool (--threads)
-//!   files/stdin -> Records   next_chunk (up to CHUNK_JOBS)
-//!   -> batches of Jobs  ==>  slices of the chunk     ======>  per slice of SLICE_JOBS jobs:
-//!   (bounded channel)                                          parse, check, search, count,
-//!                            collect in order  <=============  format (output bytes + notes)
-//!                            write out, update progress, next chunk
+//!   reading (input::Jobs)        the pool (--threads N), one step per chunk, rayon::join of:
+//!   files: read inline, a  ====> - chunk n + 1, in slices of SLICE_JOBS jobs: parse, check,
+//!   chunk at a time                search, count, format (output bytes + notes)
+//!   streams: a reader thread     - print chunk n in order, update the progress; read chunk
+//!   sends batches of jobs          n + 2 when the input is read inline
 //! ```
 //!
-//! Printing overlaps solving: while the pool solves chunk n + 1, the main thread prints chunk
-//! n. The workers also format what they solved ([`Slice`]), so the main thread only adds up
-//! counts and writes bytes: on easy puzzles reading, parsing and printing cost as much as
-//! solving, and every step left on a single thread bounds how far the batch scales with cores.
+//! Printing overlaps solving: while the pool solves chunk n + 1, one of its threads prints
+//! chunk n (and a thread done with that takes slices of the chunk). The workers also format
+//! what they solved ([`Slice`]), so printing only adds up counts and writes bytes: on easy
+//! puzzles reading, parsing and printing cost as much as solving, and every step left to one
+//! thread bounds how far the batch scales with cores.
 //!
-//! Memory stays constant however long the input: the channel holds a bounded number of
-//! batches and one chunk is solved at a time. Output order is input order because the chunk's
-//! slices are mapped with an indexed parallel iterator and written after they are collected,
-//! each with its notes for standard error where they fall between the records. While a chunk
-//! is being solved the reader thread already reads the next one.
+//! Regular files (named, or on standard input) are read by the pool's threads too, a chunk
+//! ahead, so `--threads N` is N threads in all. Pipes and terminals are read by a thread of
+//! their own, which sends the jobs in small batches whenever a read could wait, so that every
+//! answer shows as soon as it is found ([`Jobs`]).
+//!
+//! Memory stays constant however long the input: a file is read one chunk ahead, a stream's
+//! channel holds a bounded number of batches, and one chunk is solved at a time. Output order
+//! is input order because the chunk's slices are mapped with an indexed parallel iterator and
+//! written after they are collected, each with its notes for standard error where they fall
+//! between the records.
 //!
 //! `solve --all` is the exception: one puzzle can have millions of solutions, so it works on one
 //! puzzle at a time on the main thread and streams the solutions out as they are found.
 
 use crate::args::BatchArgs;
 use crate::example;
-use crate::input::{Body, Chunk, Job, Reader, Sources};
+use crate::input::{Body, Chunk, Job, Jobs, Sources};
 use crate::output::{Format, Formatted, Printer, Style};
 use crate::progress::Progress;
 use crate::summary::Tally;
@@ -74,7 +79,7 @@ pub(crate) fn run(plan: &Plan, sources: &Sources) -> anyhow::Result<bool> {
     if typing && stderr_is_terminal {
         eprintln!("sudoku: reading puzzles from the terminal (end with Ctrl-D)");
     }
-    let reader = Reader::spawn(sources).context("cannot start the reader thread")?;
+    let mut reader = Jobs::open(sources).context("cannot start the reader thread")?;
     // Someone typing puzzles sees each answer at once; a bar would only get in the way.
     let progress = Progress::new(
         stderr_is_terminal && !typing && !plan.batch.no_progress,
@@ -116,51 +121,64 @@ pub(crate) fn run(plan: &Plan, sources: &Sources) -> anyhow::Result<bool> {
             chunk = reader.next_chunk(1, CHUNK_JOBS);
         }
     } else {
-        // When the next chunk is ready, it is solved on the pool while this thread prints the
-        // last one, so printing does not leave the workers idle. When it is not (someone
-        // typing, a slow pipe), the last chunk is printed before waiting for more, so every
-        // answer shows as soon as it is found.
+        // When the next chunk is ready, it is solved on the pool while one of the pool's
+        // threads prints the last one, so printing does not leave the workers idle. When it
+        // is not (someone typing, a slow pipe), the last chunk is printed before waiting for
+        // more, so every answer shows as soon as it is found.
         let format = printer.format();
         // Whether a record went to the pool before: the first record's grid has no separator.
         let mut records_sent = false;
         let mut solved: Option<(Chunk, Vec<Slice>)> = None;
-        loop {
-            if chunk.is_empty() {
-                if let Some((jobs, slices)) = solved.take() {
-                    outcome.print_chunk(&mut printer, &jobs, &slices)?;
-                }
-                chunk = reader.next_chunk(1, CHUNK_JOBS);
+        let inline = reader.reads_inline();
+        pool.install(|| -> io::Result<()> {
+            loop {
                 if chunk.is_empty() {
-                    break;
+                    if let Some((jobs, slices)) = solved.take() {
+                        outcome.print_chunk(&mut printer, &jobs, &slices)?;
+                    }
+                    chunk = reader.next_chunk(1, CHUNK_JOBS);
+                    if chunk.is_empty() {
+                        return Ok(());
+                    }
                 }
+                let first = if records_sent {
+                    None
+                } else {
+                    chunk.iter().position(Job::is_record)
+                };
+                records_sent |= first.is_some();
+                // The chunk's slices are solved while the last chunk is printed and, when the
+                // input is read inline, the next one read: a pool thread that is done with
+                // either takes slices from the others.
+                let (slices, (printed, next)) = rayon::join(
+                    || {
+                        chunk
+                            .slices(SLICE_JOBS)
+                            .into_par_iter()
+                            .map(|(start, jobs)| {
+                                let first = first.and_then(|first| first.checked_sub(start));
+                                Slice::of(jobs, first, &format, plan.task, budget, plan.batch.time)
+                            })
+                            .collect::<io::Result<Vec<Slice>>>()
+                    },
+                    || {
+                        let printed = match solved.take() {
+                            Some((jobs, slices)) => {
+                                outcome.print_chunk(&mut printer, &jobs, &slices)
+                            }
+                            None => Ok(()),
+                        };
+                        let next = inline.then(|| reader.ready_chunk(CHUNK_JOBS));
+                        (printed, next)
+                    },
+                );
+                printed?;
+                solved = Some((std::mem::take(&mut chunk), slices?));
+                // The reader thread's batches are taken once the chunk is solved: what came
+                // in meanwhile makes the next chunk.
+                chunk = next.unwrap_or_else(|| reader.ready_chunk(CHUNK_JOBS));
             }
-            let first = if records_sent {
-                None
-            } else {
-                chunk.iter().position(Job::is_record)
-            };
-            records_sent |= first.is_some();
-            let mut slices = Ok(Vec::new());
-            let mut printed = Ok(());
-            pool.in_place_scope(|scope| {
-                scope.spawn(|_| {
-                    slices = chunk
-                        .slices(SLICE_JOBS)
-                        .into_par_iter()
-                        .map(|(start, jobs)| {
-                            let first = first.and_then(|first| first.checked_sub(start));
-                            Slice::of(jobs, first, &format, plan.task, budget, plan.batch.time)
-                        })
-                        .collect();
-                });
-                if let Some((jobs, slices)) = solved.take() {
-                    printed = outcome.print_chunk(&mut printer, &jobs, &slices);
-                }
-            });
-            printed?;
-            solved = Some((std::mem::take(&mut chunk), slices?));
-            chunk = reader.ready_chunk(CHUNK_JOBS);
-        }
+        })?;
     }
 
     printer.flush()?;
@@ -236,11 +254,10 @@ impl Outcome {
     }
 }
 
-/// A few consecutive jobs of a chunk, answered and formatted on a worker: the printing thread
-/// only adds up the counts and writes the bytes out. (Handing it each answer instead, a few
-/// hundred bytes written by one core and read by the other, took that thread about 6% of the
-/// CPU time on easy puzzles, beside the reader thread's 10%: with two workers on two cores,
-/// those two threads are what keeps the speed-up from one thread to two below 2.)
+/// A few consecutive jobs of a chunk, answered and formatted on a worker: printing only adds
+/// up the counts and writes the bytes out. (Handing the printing thread each answer instead, a
+/// few hundred bytes written by one core and read by the other, took that thread about 6% of
+/// the CPU time on easy puzzles.)
 struct Slice {
     formatted: Formatted,
     outcome: Outcome,

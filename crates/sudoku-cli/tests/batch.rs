@@ -53,6 +53,52 @@ fn output_order_is_input_order_with_many_threads() {
 }
 
 #[test]
+fn standard_input_from_a_file_a_pipe_or_a_path_gives_the_same_output() {
+    // A regular file on standard input is read inline like a named one; a pipe by the reader
+    // thread. Over more than one chunk, with a bad line and a comment among the puzzles.
+    let sample = sample();
+    let mut input: String = sample
+        .iter()
+        .cycle()
+        .take(4500)
+        .map(|p| format!("{p}\n"))
+        .collect();
+    input.push_str("# a comment\n12345\n");
+    input.push_str(&sample[0]);
+    let path = scratch_file("stdin.txt", &input);
+    let by_path = sudoku()
+        .args(["solve", "--threads", "2"])
+        .arg(&path)
+        .output()
+        .expect("sudoku runs");
+    // A line of output a record, an empty one for the bad line.
+    assert_eq!(stdout_of(&by_path).lines().count(), 4502);
+    assert!(
+        stderr_of(&by_path).contains(":4502:6: error: expected 81 cells"),
+        "{}",
+        stderr_of(&by_path)
+    );
+    let redirected = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["solve", "--threads", "2"])
+        .stdin(std::fs::File::open(&path).expect("the scratch file opens"))
+        .output()
+        .expect("sudoku runs");
+    let piped = sudoku()
+        .args(["solve", "--threads", "2"])
+        .write_stdin(input.as_bytes())
+        .output()
+        .expect("sudoku runs");
+    for output in [&redirected, &piped] {
+        assert_eq!(output.status.code(), by_path.status.code());
+        assert_eq!(stdout_of(output), stdout_of(&by_path));
+        assert_eq!(
+            stderr_of(output),
+            stderr_of(&by_path).replace(&path.display().to_string(), "<stdin>")
+        );
+    }
+}
+
+#[test]
 fn a_bad_line_is_reported_and_the_rest_are_solved() {
     let sample = sample();
     let mut lines: Vec<String> = sample[..5].to_vec();
