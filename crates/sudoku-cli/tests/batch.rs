@@ -99,6 +99,47 @@ fn standard_input_from_a_file_a_pipe_or_a_path_gives_the_same_output() {
 }
 
 #[test]
+fn each_answer_to_a_pipe_comes_before_the_next_puzzle() {
+    // Someone (or a program) feeding puzzles one at a time through a pipe gets each answer
+    // while the pipe is still open: none is held back to fill a batch or a chunk.
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    use std::sync::mpsc;
+    use std::time::Duration;
+    for threads in ["1", "2"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+            .args(["solve", "--format", "line", "--threads", threads])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("sudoku starts");
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (sender, receiver) = mpsc::channel();
+        let lines = std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                if sender.send(line.expect("stdout is UTF-8")).is_err() {
+                    break;
+                }
+            }
+        });
+        for puzzle in [LEETCODE, JAVA, LEETCODE] {
+            writeln!(stdin, "{puzzle}").expect("sudoku reads its input");
+            stdin.flush().expect("sudoku reads its input");
+            let answer = receiver
+                .recv_timeout(Duration::from_secs(20))
+                .unwrap_or_else(|_| panic!("no answer to {puzzle} with --threads {threads}"));
+            let want = solve::solve(&grid(puzzle)).expect("the puzzle has a solution");
+            assert_eq!(grid(&answer), want);
+        }
+        drop(stdin);
+        assert!(child.wait().expect("sudoku ends").success());
+        lines.join().expect("the reading thread ends");
+    }
+}
+
+#[test]
 fn a_bad_line_is_reported_and_the_rest_are_solved() {
     let sample = sample();
     let mut lines: Vec<String> = sample[..5].to_vec();
