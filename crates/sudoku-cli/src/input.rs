@@ -808,6 +808,76 @@ mod tests {
         std::fs::remove_dir_all(&dir).expect("the temporary directory is removable");
     }
 
+    /// Every job of `jobs`, chunk after chunk, with chunks of about `max_jobs` (waiting for
+    /// each: a reader thread's `ready_chunk` is empty whenever it is behind).
+    fn drain(jobs: &mut Jobs, max_jobs: usize) -> Vec<Job> {
+        let mut all = Vec::new();
+        loop {
+            let chunk = jobs.next_chunk(1, max_jobs);
+            if chunk.is_empty() {
+                return all;
+            }
+            all.extend(chunk.iter().cloned());
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// Random inputs of every kind of line, in one to three files: read inline they make
+        /// the same jobs as on the reader thread, whatever the chunk size.
+        #[test]
+        fn inline_and_thread_readers_agree_on_random_inputs(
+            files in proptest::collection::vec(
+                proptest::collection::vec((0usize..9, 0usize..81, 0u8..3), 0..120),
+                1..4,
+            ),
+            max_jobs in 1usize..300,
+        ) {
+            let dir = std::env::temp_dir().join(format!(
+                "sudoku-inline-prop-{}-{:?}",
+                std::process::id(),
+                std::thread::current().id()
+            ));
+            std::fs::create_dir_all(&dir).expect("the temporary directory is writable");
+            let mut paths = Vec::new();
+            for (index, lines) in files.iter().enumerate() {
+                let mut text = Vec::new();
+                for &(kind, at, ending) in lines {
+                    let mut puzzle = PUZZLE.as_bytes().to_vec();
+                    match kind {
+                        0 | 1 => {}
+                        2 => puzzle[at] = b'x',
+                        3 => puzzle.truncate(at),
+                        4 => puzzle = b"# a comment".to_vec(),
+                        5 => puzzle.clear(),
+                        6 => puzzle = PUZZLE.as_bytes()[at / 9 * 9..at / 9 * 9 + 9].to_vec(),
+                        7 => puzzle = b"[[5,3,0,0,7,0,0,0,0],".to_vec(),
+                        _ => puzzle.extend_from_slice(b" tail"),
+                    }
+                    text.extend_from_slice(&puzzle);
+                    text.extend_from_slice(match ending {
+                        0 => b"\n".as_slice(),
+                        1 => b"\r\n",
+                        _ => b"\n\n",
+                    });
+                }
+                if index % 2 == 1 && text.ends_with(b"\n") {
+                    text.pop();
+                }
+                let path = dir.join(format!("{index}.txt"));
+                std::fs::write(&path, &text).expect("writable");
+                paths.push(path);
+            }
+            let sources = Sources::from_args(&paths);
+            let by_thread =
+                drain(&mut Jobs::Thread(Reader::spawn(&sources).expect("starts")), 64);
+            let inline = drain(&mut Jobs::Inline(Box::new(FileReader::new(&sources))), max_jobs);
+            std::fs::remove_dir_all(&dir).expect("removable");
+            proptest::prop_assert_eq!(format!("{inline:?}"), format!("{by_thread:?}"));
+        }
+    }
+
     #[test]
     fn a_chunk_keeps_its_batches_in_order() {
         let job = |line| Job {
