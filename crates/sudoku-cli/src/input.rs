@@ -149,10 +149,10 @@ impl Reader {
     /// Starts reading `sources` on a new thread.
     pub(crate) fn spawn(sources: &Sources) -> io::Result<Reader> {
         let (sender, receiver) = sync_channel(CHANNEL_BATCHES);
-        let list = sources.list.clone();
+        let sources = sources.clone();
         let thread = thread::Builder::new()
             .name("sudoku-reader".to_string())
-            .spawn(move || read_all(&list, &sender))?;
+            .spawn(move || read_all(&sources, &sender))?;
         Ok(Reader {
             receiver,
             thread: Some(thread),
@@ -276,7 +276,7 @@ pub(crate) enum Jobs {
     /// A reader thread.
     Thread(Reader),
     /// Read on demand by the caller.
-    Inline(Box<FileReader>),
+    Inline(Box<Inputs<'static>>),
 }
 
 impl Jobs {
@@ -290,7 +290,7 @@ impl Jobs {
             None => stdin_file().is_some(),
         });
         if inline {
-            Ok(Jobs::Inline(Box::new(FileReader::new(sources))))
+            Ok(Jobs::Inline(Box::new(Inputs::new(sources, None))))
         } else {
             Reader::spawn(sources).map(Jobs::Thread)
         }
@@ -321,62 +321,78 @@ impl Jobs {
     }
 }
 
-/// Reads regular files on the calling thread, a chunk at a time, the same way as the reader
-/// thread (the same jobs, in the same order).
-pub(crate) struct FileReader {
+/// The inputs of a run read in order, a buffer at a time, into jobs: what the reader thread
+/// runs to the end, and what [`Jobs::Inline`] reads a chunk at a time (the same jobs, in the
+/// same order).
+pub(crate) struct Inputs<'a> {
     list: Vec<Source>,
     /// The next input to open.
     next: usize,
     /// The input being read.
-    open: Option<OpenInput<File>>,
-    /// The jobs read and not yet taken.
-    out: Batcher<'static>,
+    open: Option<OpenInput<Box<dyn Read + Send>>>,
+    /// Where the jobs go: the reader thread's channel, or kept for the inline reader to take.
+    out: Batcher<'a>,
+    /// Standard input is read as the regular file it is (inline), not as a stream.
+    stdin_as_file: bool,
 }
 
-impl FileReader {
-    fn new(sources: &Sources) -> FileReader {
-        FileReader {
+impl<'a> Inputs<'a> {
+    fn new(sources: &Sources, sender: Option<&'a SyncSender<Vec<Job>>>) -> Inputs<'a> {
+        Inputs {
             list: sources.list.clone(),
             next: 0,
             open: None,
-            out: Batcher::new(None),
+            stdin_as_file: sender.is_none(),
+            out: Batcher::new(sender),
         }
     }
 
-    /// Reads until about `max_jobs` jobs are ready (a read buffer's lines more at most) or the
-    /// inputs end; an empty chunk once they have ended.
-    fn read_chunk(&mut self, max_jobs: usize) -> Chunk {
-        while self.out.batch.len() < max_jobs {
-            if let Some(input) = &mut self.open {
-                match input.step(&mut self.out) {
-                    Ok(true) => continue,
-                    Ok(false) => {}
-                    Err(err) => {
-                        let source = input.lines.source;
-                        self.out.unreadable(source, &err);
-                    }
-                }
-                self.open = None;
-                continue;
-            }
-            let Some(source) = self.list.get(self.next) else {
-                break;
-            };
-            let index = self.next;
-            self.next += 1;
-            let opened = match &source.path {
-                Some(path) => open(path),
-                None => stdin_file()
-                    .ok_or_else(|| io::Error::other("standard input is not a regular file")),
-            };
-            match opened {
-                Ok(file) => {
-                    let reader = BufReader::with_capacity(READ_BUFFER_BYTES, file);
-                    self.open = Some(OpenInput::new(index, reader));
-                }
-                Err(err) => self.out.unreadable(index, &err),
-            }
+    /// Reads one buffer of the current input, or opens the next one (an input that cannot
+    /// be opened or read further becomes an unreadable job); `false` once every input has
+    /// been read or the receiver is gone.
+    fn advance(&mut self) -> bool {
+        if self.out.hung_up {
+            return false;
         }
+        if let Some(input) = &mut self.open {
+            match input.step(&mut self.out) {
+                Ok(true) => return true,
+                Ok(false) => {}
+                Err(err) => {
+                    let source = input.lines.source;
+                    self.out.unreadable(source, &err);
+                }
+            }
+            self.open = None;
+            return true;
+        }
+        let Some(source) = self.list.get(self.next) else {
+            return false;
+        };
+        let index = self.next;
+        self.next += 1;
+        let opened: io::Result<Box<dyn Read + Send>> = match &source.path {
+            Some(path) => open(path).map(|file| Box::new(file) as Box<dyn Read + Send>),
+            None if self.stdin_as_file => stdin_file()
+                .map(|file| Box::new(file) as Box<dyn Read + Send>)
+                .ok_or_else(|| io::Error::other("standard input is not a regular file")),
+            None => Ok(Box::new(io::stdin())),
+        };
+        match opened {
+            Ok(reader) => {
+                let reader = BufReader::with_capacity(READ_BUFFER_BYTES, reader);
+                self.open = Some(OpenInput::new(index, reader));
+            }
+            Err(err) => self.out.unreadable(index, &err),
+        }
+        true
+    }
+
+    /// Reads until about `max_jobs` jobs are ready (a read buffer's lines more at most) or the
+    /// inputs end; an empty chunk once they have ended. (Inline only: without a channel the
+    /// jobs stay here.)
+    fn read_chunk(&mut self, max_jobs: usize) -> Chunk {
+        while self.out.batch.len() < max_jobs && self.advance() {}
         let mut chunk = Chunk::default();
         if !self.out.batch.is_empty() {
             let capacity = max_jobs + READ_BUFFER_BYTES / 64;
@@ -402,32 +418,10 @@ impl Drop for Reader {
 }
 
 /// The reader thread: every source in order, then it hangs up.
-fn read_all(sources: &[Source], sender: &SyncSender<Vec<Job>>) {
-    let mut out = Batcher::new(Some(sender));
-    for (index, source) in sources.iter().enumerate() {
-        let result = match &source.path {
-            None => read_source(
-                index,
-                BufReader::with_capacity(READ_BUFFER_BYTES, io::stdin()),
-                &mut out,
-            ),
-            Some(path) => match open(path) {
-                Ok(file) => read_source(
-                    index,
-                    BufReader::with_capacity(READ_BUFFER_BYTES, file),
-                    &mut out,
-                ),
-                Err(err) => Err(err),
-            },
-        };
-        if let Err(err) = result {
-            out.unreadable(index, &err);
-        }
-        if out.hung_up {
-            return;
-        }
-    }
-    out.flush();
+fn read_all(sources: &Sources, sender: &SyncSender<Vec<Job>>) {
+    let mut inputs = Inputs::new(sources, Some(sender));
+    while inputs.advance() {}
+    inputs.out.flush();
 }
 
 /// Standard input as a file of its own when it is a regular file (`sudoku solve < big.txt`),
@@ -523,18 +517,6 @@ impl<'a> Batcher<'a> {
             });
         }
     }
-}
-
-/// Reads one input to its end, feeding its lines to a fresh record splitter (line numbers
-/// restart at 1 in each input).
-fn read_source<R: Read>(
-    source: usize,
-    reader: BufReader<R>,
-    out: &mut Batcher<'_>,
-) -> io::Result<()> {
-    let mut input = OpenInput::new(source, reader);
-    while input.step(out)? {}
-    Ok(())
 }
 
 /// One input being read: its buffer, the line cut by the end of the buffer, and the record
@@ -682,15 +664,13 @@ mod tests {
     const PUZZLE: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-    /// The jobs `read_source` makes of `input` read through a buffer of `capacity` bytes.
+    /// The jobs one input makes of `input` read through a buffer of `capacity` bytes.
     fn read_jobs(input: &[u8], capacity: usize) -> Vec<Job> {
-        let (sender, receiver) = sync_channel(1 << 16);
-        let mut out = Batcher::new(Some(&sender));
+        let mut out = Batcher::new(None);
         let reader = BufReader::with_capacity(capacity, io::Cursor::new(input.to_vec()));
-        assert!(read_source(0, reader, &mut out).is_ok());
-        out.flush();
-        drop(sender);
-        receiver.iter().flatten().collect()
+        let mut input = OpenInput::new(0, reader);
+        while input.step(&mut out).expect("a cursor reads") {}
+        out.batch
     }
 
     /// Records of every kind, cut and bad ones too: plain lines (one with `\r\n`), a comment,
@@ -790,7 +770,7 @@ mod tests {
         let mut inline = Jobs::open(&sources).expect("files open inline");
         assert!(inline.reads_inline());
         for max_jobs in [1, 2, 7, 100, 4096] {
-            let mut inline = Jobs::Inline(Box::new(FileReader::new(&sources)));
+            let mut inline = Jobs::Inline(Box::new(Inputs::new(&sources, None)));
             let mut jobs = Vec::new();
             let mut chunk = inline.next_chunk(2, max_jobs);
             while !chunk.is_empty() {
@@ -872,7 +852,7 @@ mod tests {
             let sources = Sources::from_args(&paths);
             let by_thread =
                 drain(&mut Jobs::Thread(Reader::spawn(&sources).expect("starts")), 64);
-            let inline = drain(&mut Jobs::Inline(Box::new(FileReader::new(&sources))), max_jobs);
+            let inline = drain(&mut Jobs::Inline(Box::new(Inputs::new(&sources, None))), max_jobs);
             std::fs::remove_dir_all(&dir).expect("removable");
             proptest::prop_assert_eq!(format!("{inline:?}"), format!("{by_thread:?}"));
         }
