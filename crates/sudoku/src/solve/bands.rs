@@ -32,7 +32,7 @@
 //! resumable, which gives enumeration, counting and a guess budget for free. Among the cells
 //! with the fewest candidates it takes the one with the most unsolved peers, or, in a search
 //! that will visit its whole tree (a count), the one whose branches remove the most
-//! ([`State::tree_score`]): a smaller tree at a higher cost a node.
+//! ([`State::smallest_tree_guess`]): a smaller tree at a higher cost a node.
 
 use super::simd::{Kernels, Order};
 use super::tables::{stack_kept, BAND, BAND_PEERS, ROW, ROW_LOWEST, ROW_LOW_BITS, ROW_TOP_BIT};
@@ -403,7 +403,7 @@ impl State {
     /// against taking the first bivalue cell.
     ///
     /// With `whole_tree` (a search that will visit its whole tree, as a count does), the cells
-    /// are ranked by [`State::tree_score`] instead: a smaller tree at a higher cost a node,
+    /// are ranked by [`State::smallest_tree_guess`] instead: a smaller tree at a higher cost a node,
     /// which pays when every node is visited (notes section 25).
     #[inline(always)]
     fn choose_guess<K: Kernels>(
@@ -439,7 +439,7 @@ impl State {
         let others = OTHER_BANDS
             .map(|[a, b]| u64::from(self.unsolved[a]) | u64::from(self.unsolved[b]) << 32);
         if whole_tree {
-            return self.tree_score(&cells, &bivalue, &others, kernels);
+            return self.smallest_tree_guess(&cells, &bivalue, &others, kernels);
         }
         let mut best = (0u32, 0usize, 0usize);
         for (band, &mask) in cells.iter().enumerate() {
@@ -470,7 +470,7 @@ impl State {
     /// the best kept as one packed key, without a branch: filtering the cells first (by their
     /// peers) measured slower, as the branches mispredict.
     #[inline(always)]
-    fn tree_score<K: Kernels>(
+    fn smallest_tree_guess<K: Kernels>(
         &self,
         cells: &[u32; 3],
         bivalue: &[u32; 3],
@@ -627,7 +627,7 @@ pub(super) struct Engine {
     /// path with [`Kernels::STACKS_ALWAYS`].
     dense: bool,
     /// Whether the search is expected to visit its whole tree (a count: set by
-    /// [`Engine::for_counting`]). Then a sparse puzzle's guesses use [`State::tree_score`].
+    /// [`Engine::for_counting`]). Then a sparse puzzle's guesses use [`State::smallest_tree_guess`].
     whole_tree: bool,
 }
 
@@ -644,7 +644,7 @@ impl Engine {
         }
     }
 
-    /// Makes the search choose its guesses for the smallest tree ([`State::tree_score`]),
+    /// Makes the search choose its guesses for the smallest tree ([`State::smallest_tree_guess`]),
     /// for a caller that will visit all of it.
     #[inline]
     pub(super) fn for_counting(&mut self) {
@@ -659,7 +659,7 @@ impl Engine {
     /// when only the count matters). Always inlined, with everything it calls, so that each
     /// CPU path of [`super::simd`] compiles the whole search for its own features.
     ///
-    /// The search is compiled twice, with and without [`State::tree_score`]: a test of
+    /// The search is compiled twice, with and without [`State::smallest_tree_guess`]: a test of
     /// `whole_tree` at each guess made the default search 1-2% slower and counts on easy sets
     /// 3-4% slower (notes section 25).
     #[inline(always)]
