@@ -402,9 +402,9 @@ impl State {
     /// branches propagate further. On the hardest sets this tie-break cuts guesses by about 40%
     /// against taking the first bivalue cell.
     ///
-    /// With `whole_tree` (a search that will visit its whole tree, as a count does), the cells
-    /// are ranked by [`State::smallest_tree_guess`] instead: a smaller tree at a higher cost a node,
-    /// which pays when every node is visited (notes section 25).
+    /// With `whole_tree` (a search that will visit its whole tree, as a count does), the cell
+    /// is chosen by [`State::smallest_tree_guess`] instead: a smaller tree at a higher cost a
+    /// node, which pays when every node is visited (notes section 25).
     #[inline(always)]
     fn choose_guess<K: Kernels>(
         &self,
@@ -627,7 +627,8 @@ pub(super) struct Engine {
     /// path with [`Kernels::STACKS_ALWAYS`].
     dense: bool,
     /// Whether the search is expected to visit its whole tree (a count: set by
-    /// [`Engine::for_counting`]). Then a sparse puzzle's guesses use [`State::smallest_tree_guess`].
+    /// [`Engine::for_counting`]). Then a sparse puzzle's guesses use
+    /// [`State::smallest_tree_guess`].
     whole_tree: bool,
 }
 
