@@ -106,12 +106,7 @@ pub fn ours(grid: &Grid, mode: Mode, path: CpuPath, keep_solutions: bool) -> Our
         budget_error: false,
         path_refused: false,
     };
-    // A count visits the whole tree, so it uses the search made for that; the check's pass
-    // (which builds the solutions) uses it too, so that both passes make the same guesses.
-    let search = match mode {
-        Mode::First => Search::new(grid),
-        Mode::Count => Search::new(grid).for_counting(),
-    };
+    let search = Search::new(grid);
     // The detected path needs no second look at the CPU, as for any caller of `Search::new`.
     let mut search = if search.cpu_path() == path {
         search

@@ -235,10 +235,6 @@ pub(crate) fn answer(job: &Job, task: Task, budget: Option<u64>, timed: bool) ->
         Prepared::Done(answer) => return Some(answer),
     };
     let mut search = search(&parsed.grid, budget);
-    if !matches!(task, Task::Solve { .. }) {
-        // A count or a check visits the whole tree (all of it for a unique puzzle).
-        search = search.for_counting();
-    }
     let mut answer = Answer::new(Status::Error, Some(parsed), started);
     match task {
         Task::Solve { prove } => solve(&mut search, prove, &mut answer),

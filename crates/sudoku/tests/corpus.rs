@@ -182,26 +182,13 @@ fn solutions_yields_exactly_count_distinct_valid_solutions() {
     }
 }
 
-/// A search for `puzzle`: the default one, or with `counting` the one made for counting.
-fn search_of(puzzle: &Grid, counting: bool) -> Search {
-    if counting {
-        Search::new(puzzle).for_counting()
-    } else {
-        Search::new(puzzle)
-    }
-}
-
 /// `find_next` walks the same search as `next_solution`: skipping a solution leaves the next
-/// one, the guesses and the statistics where building it would have left them. So it does in
-/// a search made for counting.
+/// one, the guesses and the statistics where building it would have left them.
 #[test]
 fn finding_a_solution_without_building_it_walks_the_same_search() {
-    for (l, counting) in corpus()
-        .into_iter()
-        .flat_map(|l| [(l.clone(), false), (l, true)])
-    {
+    for l in corpus() {
         let built: Vec<(Grid, u64)> = {
-            let mut search = search_of(&l.puzzle, counting);
+            let mut search = Search::new(&l.puzzle);
             let mut built = Vec::new();
             while built.len() < 12 {
                 match search.next_solution() {
@@ -212,7 +199,7 @@ fn finding_a_solution_without_building_it_walks_the_same_search() {
             built
         };
         // Skip every other solution, build the rest.
-        let mut search = search_of(&l.puzzle, counting);
+        let mut search = Search::new(&l.puzzle);
         for (i, (solution, guesses)) in built.iter().enumerate() {
             if i % 2 == 0 {
                 assert_eq!(search.find_next(), Ok(true), "line {} solution {i}", l.line);
@@ -239,53 +226,21 @@ fn finding_a_solution_without_building_it_walks_the_same_search() {
     }
 }
 
-/// The search made for counting guesses its own way, so its solutions come in another order,
-/// but they are the same solutions, each valid, none repeated, as many as the corpus says.
+/// The guess rule keeps the search trees small: proving the sample's puzzles unique (all of
+/// their trees) takes 8,423 guesses with the score of `solve/bands.rs` (`smallest_tree_key`),
+/// and took 10,232 when the cell with the most unsolved peers was taken. The bound between the
+/// two fails if the score breaks or a kernel of it picks other cells.
 #[test]
-fn the_counting_search_finds_the_same_solutions() {
-    for l in corpus() {
-        let Expected::Exact(n) = l.expected else {
-            continue;
-        };
-        let by_default: HashSet<Grid> = solve::solutions(&l.puzzle).collect();
-        let mut search = Search::new(&l.puzzle).for_counting();
-        let mut counted = Vec::new();
-        while let Ok(Some(solution)) = search.next_solution() {
-            assert_solves(&l.puzzle, &solution);
-            counted.push(solution);
-        }
-        assert_eq!(counted.len() as u64, n, "line {}", l.line);
-        let distinct: HashSet<Grid> = counted.into_iter().collect();
-        assert_eq!(
-            distinct.len() as u64,
-            n,
-            "line {}: a solution repeats",
-            l.line
-        );
-        assert_eq!(distinct, by_default, "line {}", l.line);
-    }
-}
-
-/// What the search made for counting is for: a smaller tree. Proving the sample's puzzles
-/// unique (all of their trees) takes at least a tenth fewer guesses with it than with the
-/// default search.
-#[test]
-fn the_counting_search_proves_uniqueness_with_fewer_guesses() {
-    let mut guesses = [0u64; 2];
+fn the_guess_rule_proves_uniqueness_of_the_sample_in_few_guesses() {
+    let mut guesses = 0;
     for puzzle in sample() {
-        for (counting, total) in [false, true].into_iter().zip(&mut guesses) {
-            let mut search = search_of(&puzzle, counting);
-            assert_eq!(search.find_next(), Ok(true), "{}", line_of(&puzzle));
-            assert_eq!(search.find_next(), Ok(false), "{}", line_of(&puzzle));
-            *total += search.stats().guesses;
-        }
+        let mut search = Search::new(&puzzle);
+        assert_eq!(search.find_next(), Ok(true), "{}", line_of(&puzzle));
+        assert_eq!(search.find_next(), Ok(false), "{}", line_of(&puzzle));
+        guesses += search.stats().guesses;
     }
-    let [by_default, counting] = guesses;
-    eprintln!("uniqueness of the sample: {by_default} guesses, {counting} when counting");
-    assert!(
-        counting * 10 <= by_default * 9,
-        "{counting} guesses when counting against {by_default}"
-    );
+    eprintln!("uniqueness of the sample: {guesses} guesses");
+    assert!(guesses <= 9_000, "{guesses} guesses");
 }
 
 #[test]

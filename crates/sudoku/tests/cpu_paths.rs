@@ -1,7 +1,7 @@
 //! Every CPU path of the solver that this machine supports gives the same answers as the portable
 //! path: the same solutions in the same order, the same counts, the same guess statistics and
 //! the same budget errors, on the committed corpus, on random grids, and on samples of the shared
-//! data sets when they are present; for the default search and for the one made for counting.
+//! data sets when they are present.
 //!
 //! The paths share one source (see `solve/simd`), so any difference is a bug in a kernel or in
 //! the dispatch. A machine without AVX-512, AVX2 or SSE4.1 tests fewer paths and says which it
@@ -22,23 +22,9 @@ struct Run {
     stats: Stats,
 }
 
-/// Which search to run: the default one, or the one made for counting
-/// ([`Search::for_counting`]), which guesses differently.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Default,
-    Counting,
-}
-
-const KINDS: [Kind; 2] = [Kind::Default, Kind::Counting];
-
-/// Up to `limit` solutions of `puzzle` on `path` by a search of `kind`, with an optional
-/// guess budget.
-fn run(puzzle: &Grid, path: CpuPath, kind: Kind, limit: usize, budget: Option<u64>) -> Run {
-    let search = match kind {
-        Kind::Default => Search::new(puzzle),
-        Kind::Counting => Search::new(puzzle).for_counting(),
-    };
+/// Up to `limit` solutions of `puzzle` on `path`, with an optional guess budget.
+fn run(puzzle: &Grid, path: CpuPath, limit: usize, budget: Option<u64>) -> Run {
+    let search = Search::new(puzzle);
     let search = match budget {
         Some(budget) => search.with_guess_budget(budget),
         None => search,
@@ -77,21 +63,19 @@ fn other_paths() -> Vec<CpuPath> {
         .collect()
 }
 
-/// Asserts that every other path repeats the portable path's run on `puzzle` (a search of
-/// `kind`); returns that run.
+/// Asserts that every other path repeats the portable path's run on `puzzle`; returns that run.
 fn assert_same_on_every_path(
     puzzle: &Grid,
     paths: &[CpuPath],
-    kind: Kind,
     limit: usize,
     budget: Option<u64>,
 ) -> Run {
-    let portable = run(puzzle, CpuPath::Portable, kind, limit, budget);
+    let portable = run(puzzle, CpuPath::Portable, limit, budget);
     for &path in paths {
-        let other = run(puzzle, path, kind, limit, budget);
+        let other = run(puzzle, path, limit, budget);
         assert!(
             other == portable,
-            "{path} differs from portable ({kind:?} search) on {}: {:?} vs {:?}",
+            "{path} differs from portable on {}: {:?} vs {:?}",
             line_of(puzzle),
             (other.solutions.len(), other.ended, other.stats),
             (portable.solutions.len(), portable.ended, portable.stats),
@@ -130,18 +114,16 @@ fn every_path_enumerates_the_corpus_identically() {
             common::Expected::AtLeast(n) => n,
         };
         let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-        for kind in KINDS {
-            let portable = assert_same_on_every_path(&line.puzzle, &paths, kind, limit, None);
-            if let common::Expected::Exact(n) = line.expected {
-                assert_eq!(portable.solutions.len() as u64, n, "line {}", line.line);
-            }
-            for solution in &portable.solutions {
-                assert!(
-                    check_solution(&line.puzzle, solution).is_ok(),
-                    "line {}",
-                    line.line
-                );
-            }
+        let portable = assert_same_on_every_path(&line.puzzle, &paths, limit, None);
+        if let common::Expected::Exact(n) = line.expected {
+            assert_eq!(portable.solutions.len() as u64, n, "line {}", line.line);
+        }
+        for solution in &portable.solutions {
+            assert!(
+                check_solution(&line.puzzle, solution).is_ok(),
+                "line {}",
+                line.line
+            );
         }
     }
 }
@@ -149,12 +131,9 @@ fn every_path_enumerates_the_corpus_identically() {
 #[test]
 fn every_path_stops_at_the_same_guess_budget() {
     let paths = other_paths();
-    for kind in KINDS {
-        for budget in [0, 1, 7, 100, 1000] {
-            let portable =
-                assert_same_on_every_path(&Grid::empty(), &paths, kind, 50, Some(budget));
-            assert!(portable.stats.guesses <= budget);
-        }
+    for budget in [0, 1, 7, 100, 1000] {
+        let portable = assert_same_on_every_path(&Grid::empty(), &paths, 50, Some(budget));
+        assert!(portable.stats.guesses <= budget);
     }
 }
 
@@ -182,16 +161,14 @@ fn every_path_agrees_on_samples_of_the_shared_sets() {
         };
         let mut checked = 0;
         for puzzle in text.lines().filter_map(grid_from_line).take(take) {
-            for kind in KINDS {
-                let portable = assert_same_on_every_path(&puzzle, &paths, kind, 2, None);
-                assert!(
-                    !portable.solutions.is_empty(),
-                    "{name}: {}",
-                    line_of(&puzzle)
-                );
-                for solution in &portable.solutions {
-                    assert!(check_solution(&puzzle, solution).is_ok(), "{name}");
-                }
+            let portable = assert_same_on_every_path(&puzzle, &paths, 2, None);
+            assert!(
+                !portable.solutions.is_empty(),
+                "{name}: {}",
+                line_of(&puzzle)
+            );
+            for solution in &portable.solutions {
+                assert!(check_solution(&puzzle, solution).is_ok(), "{name}");
             }
             checked += 1;
         }
@@ -226,11 +203,9 @@ proptest! {
             .into_iter()
             .filter(|&path| path != CpuPath::Portable)
             .collect();
-        for kind in KINDS {
-            let portable = assert_same_on_every_path(&grid, &paths, kind, 3, Some(2_000));
-            for solution in &portable.solutions {
-                prop_assert!(check_solution(&grid, solution).is_ok(), "{}", line_of(&grid));
-            }
+        let portable = assert_same_on_every_path(&grid, &paths, 3, Some(2_000));
+        for solution in &portable.solutions {
+            prop_assert!(check_solution(&grid, solution).is_ok(), "{}", line_of(&grid));
         }
     }
 }

@@ -82,9 +82,7 @@ pub(crate) fn count(
         )));
     }
     puzzle.grid.check_rules()?;
-    let mut search = Search::new(&puzzle.grid)
-        .for_counting()
-        .with_guess_budget(limits.guesses);
+    let mut search = Search::new(&puzzle.grid).with_guess_budget(limits.guesses);
     let mut count = 0;
     while count < limit {
         match search.find_next() {

@@ -18,7 +18,7 @@ pub(crate) enum Verdict {
 
 /// Whether `puzzle` has exactly one solution, within `budget` guesses.
 pub(crate) fn verdict(puzzle: &Grid, budget: u64) -> Verdict {
-    let mut search = Search::new(puzzle).for_counting().with_guess_budget(budget);
+    let mut search = Search::new(puzzle).with_guess_budget(budget);
     match search.find_next() {
         Ok(true) => match search.find_next() {
             Ok(false) => Verdict::Unique,

@@ -30,9 +30,9 @@
 //! candidates among the cell's peers) and pushes the alternative (the same state without that
 //! digit in that cell) on an explicit stack. The explicit stack makes the search
 //! resumable, which gives enumeration, counting and a guess budget for free. Among the cells
-//! with the fewest candidates it takes the one with the most unsolved peers, or, in a search
-//! that will visit its whole tree (a count), the one whose branches remove the most
-//! ([`State::smallest_tree_guess`]): a smaller tree at a higher cost a node.
+//! with the fewest candidates it takes the one whose branches remove the most
+//! ([`smallest_tree_key`]: a smaller tree at a higher cost a node, scored in vector lanes on
+//! the AVX-512 paths), or in a dense puzzle the one with the most unsolved peers.
 
 use super::simd::{Kernels, Order};
 use super::tables::{stack_kept, BAND, BAND_PEERS, ROW, ROW_LOWEST, ROW_LOW_BITS, ROW_TOP_BIT};
@@ -397,22 +397,27 @@ impl State {
     /// where every unsolved cell has two or more candidates; `at_least` is that state's cells
     /// with at least one, two and three candidates per band, as [`State::propagate`] left them.
     ///
-    /// The cell has the fewest candidates (two whenever a bivalue cell exists) and, among
-    /// those, the most unsolved peers: a placement there removes the most candidates, so both
-    /// branches propagate further. On the hardest sets this tie-break cuts guesses by about 40%
-    /// against taking the first bivalue cell.
-    ///
-    /// With `whole_tree` (a search that will visit its whole tree, as a count does), the cell
-    /// is chosen by [`State::smallest_tree_guess`] instead: a smaller tree at a higher cost a
-    /// node, which pays when every node is visited (notes section 25).
+    /// The cell has the fewest candidates (two whenever a bivalue cell exists). Among those, a
+    /// sparse puzzle's search takes the one whose branches remove the most
+    /// ([`smallest_tree_key`]); a dense one's (`dense`) the one with the most unsolved
+    /// peers, which is cheaper to find. Either way a placement there removes many candidates,
+    /// so both branches propagate further: on the hardest sets the peers alone cut guesses by
+    /// about 40% against taking the first bivalue cell, and the score by 16-21% more.
     #[inline(always)]
     fn choose_guess<K: Kernels>(
         &self,
         at_least: &[[u32; 3]; 3],
         kernels: K,
-        whole_tree: bool,
+        dense: bool,
     ) -> (usize, usize) {
-        let bivalue = at_least.map(|[_, twice, thrice]| twice & !thrice);
+        // (A cell with two candidates is unsolved, as a placed cell keeps only its digit; the
+        // mask says so anyway, for the guess score's kernels, which rely on it.)
+        let mut bivalue = [0u32; 3];
+        for ((cells, [_, twice, thrice]), unsolved) in
+            bivalue.iter_mut().zip(at_least).zip(self.unsolved)
+        {
+            *cells = twice & !thrice & unsolved;
+        }
         let (candidates, cells) = if bivalue != [0; 3] {
             (2, bivalue)
         } else {
@@ -431,16 +436,26 @@ impl State {
             }
             (fewest, cells)
         };
-        let _ = candidates;
+        if !dense {
+            if candidates == 2 {
+                if let Some(key) = kernels.bivalue_guess_key(&self.cand, &self.unsolved, &bivalue) {
+                    return place_of_key(key);
+                }
+            }
+            return place_of_key(smallest_tree_key(
+                &self.cand,
+                &self.unsolved,
+                &cells,
+                &bivalue,
+                kernels,
+            ));
+        }
         // Each cell's unsolved peers, counted directly for each candidate cell: its row and box
         // in its band, and its column in the two other bands (side by side in one word, so
         // that two popcounts do it). Cheaper than scoring every cell of the grid first: there
         // are rarely more than a few dozen candidates.
         let others = OTHER_BANDS
             .map(|[a, b]| u64::from(self.unsolved[a]) | u64::from(self.unsolved[b]) << 32);
-        if whole_tree {
-            return self.smallest_tree_guess(&cells, &bivalue, &others, kernels);
-        }
         let mut best = (0u32, 0usize, 0usize);
         for (band, &mask) in cells.iter().enumerate() {
             for bit in bit_iter(mask & self.unsolved[band]) {
@@ -455,55 +470,6 @@ impl State {
         }
         let (_, band, bit) = best;
         (band, bit)
-    }
-
-    /// The guess cell of [`State::choose_guess`] for a count: among `cells` (the cells with
-    /// the fewest candidates), the one with the highest `4 * (peers + singles) + removed`,
-    /// the first on a tie. `peers` counts the cell's unsolved peers; over each digit of the
-    /// cell (each branch of the guess), `removed` counts the peers that lose the digit when it
-    /// is placed and `singles` those of them that are bivalue (`bivalue`), which become naked
-    /// singles. `others` holds each band's two other bands' unsolved cells, as `PEERS` reads
-    /// them.
-    ///
-    /// Both branches of such a cell propagate further, so the tree is smaller: count-mode
-    /// guesses fall by 16-21% on the hardest sets. Each cell's score is computed in full and
-    /// the best kept as one packed key, without a branch: filtering the cells first (by their
-    /// peers) measured slower, as the branches mispredict.
-    #[inline(always)]
-    fn smallest_tree_guess<K: Kernels>(
-        &self,
-        cells: &[u32; 3],
-        bivalue: &[u32; 3],
-        others: &[u64; 3],
-        kernels: K,
-    ) -> (usize, usize) {
-        // The key: the score, then 127 minus the cell's place (`32 * band + bit`), so that
-        // the highest key is the first cell of the highest score.
-        let mut best = 0u32;
-        for (band, &mask) in cells.iter().enumerate() {
-            let [a, b] = OTHER_BANDS[band % 3];
-            let bivalue_others = u64::from(bivalue[a]) | u64::from(bivalue[b]) << 32;
-            for bit in bit_iter(mask & self.unsolved[band]) {
-                let (band_peers, column) = PEERS[bit & 31];
-                let peers = (self.unsolved[band] & band_peers).count_ones()
-                    + (others[band] & column).count_ones();
-                let mut score = 4 * peers;
-                for digit in bit_iter(kernels.digits_meeting(&self.cand[band], 1 << bit)) {
-                    let own = self.cand[band][digit] & band_peers;
-                    let across = (u64::from(self.cand[a][digit])
-                        | u64::from(self.cand[b][digit]) << 32)
-                        & column;
-                    score += own.count_ones()
-                        + across.count_ones()
-                        + 4 * ((own & bivalue[band]).count_ones()
-                            + (across & bivalue_others).count_ones());
-                }
-                let place = (32 * band + bit) as u32;
-                best = best.max(score << 7 | (127 - place));
-            }
-        }
-        let place = 127 - (best & 127) as usize;
-        (place / 32, place % 32)
     }
 
     /// The candidates of `digit` among the peers of the cell at `bit` of `band`: its row and
@@ -535,6 +501,60 @@ const PEERS: [(u32, u64); 32] = {
     }
     t
 };
+
+/// The guess score of a sparse puzzle's search ([`State::choose_guess`]) over `cells` (the
+/// cells with the fewest candidates), as the best key `score << 7 | (127 - place)`: the cell
+/// with the highest `4 * (peers + singles) + removed`, the first (lowest `place`, which is
+/// `32 * band + bit`) on a tie. Over the band masks `cand` and `unsolved`: `peers` counts the
+/// cell's unsolved peers; over each digit of the cell (each branch of the guess), `removed`
+/// counts the peers that lose the digit when it is placed and `singles` those of them that are
+/// bivalue (`bivalue`, unsolved cells only), which become naked singles.
+///
+/// Both branches of such a cell propagate further, so the tree is smaller: guesses fall by
+/// 16-21% on the hardest sets against the most unsolved peers alone (notes sections 16, 25).
+/// Each cell's score is computed in full and the best kept as one packed key, without a
+/// branch: filtering the cells first (by their peers) measured slower, as the branches
+/// mispredict. With bivalue cells, the AVX-512 paths score them in vector lanes instead
+/// ([`Kernels::bivalue_guess_key`]), to the same key.
+#[inline(always)]
+pub(crate) fn smallest_tree_key<K: Kernels>(
+    cand: &[[u32; 9]; 3],
+    unsolved: &[u32; 3],
+    cells: &[u32; 3],
+    bivalue: &[u32; 3],
+    kernels: K,
+) -> u32 {
+    let others = OTHER_BANDS.map(|[a, b]| u64::from(unsolved[a]) | u64::from(unsolved[b]) << 32);
+    let mut best = 0u32;
+    for (band, &mask) in cells.iter().enumerate() {
+        let [a, b] = OTHER_BANDS[band % 3];
+        let bivalue_others = u64::from(bivalue[a]) | u64::from(bivalue[b]) << 32;
+        for bit in bit_iter(mask & unsolved[band]) {
+            let (band_peers, column) = PEERS[bit & 31];
+            let peers =
+                (unsolved[band] & band_peers).count_ones() + (others[band] & column).count_ones();
+            let mut score = 4 * peers;
+            for digit in bit_iter(kernels.digits_meeting(&cand[band], 1 << bit)) {
+                let own = cand[band][digit] & band_peers;
+                let across = (u64::from(cand[a][digit]) | u64::from(cand[b][digit]) << 32) & column;
+                score += own.count_ones()
+                    + across.count_ones()
+                    + 4 * ((own & bivalue[band]).count_ones()
+                        + (across & bivalue_others).count_ones());
+            }
+            let place = (32 * band + bit) as u32;
+            best = best.max(score << 7 | (127 - place));
+        }
+    }
+    best
+}
+
+/// The `(band, bit)` of a guess key's place (see [`smallest_tree_key`]).
+#[inline(always)]
+fn place_of_key(key: u32) -> (usize, usize) {
+    let place = 127 - (key & 127) as usize;
+    (place / 32, place % 32)
+}
 
 /// `DIGIT_BAND[index]`: the (digit, band) of a bit of `State::dirty` (which uses 27 bits; 32
 /// entries let a mask bound the index).
@@ -626,10 +646,6 @@ pub(super) struct Engine {
     /// a sparse one's sweeps run the stack pass on every sweep ([`Order::stacks_always`]) on a
     /// path with [`Kernels::STACKS_ALWAYS`].
     dense: bool,
-    /// Whether the search is expected to visit its whole tree (a count: set by
-    /// [`Engine::for_counting`]). Then a sparse puzzle's guesses use
-    /// [`State::smallest_tree_guess`].
-    whole_tree: bool,
 }
 
 impl Engine {
@@ -641,15 +657,7 @@ impl Engine {
             stats: Stats::default(),
             budget_hit: false,
             dense: false,
-            whole_tree: false,
         }
-    }
-
-    /// Makes the search choose its guesses for the smallest tree ([`State::smallest_tree_guess`]),
-    /// for a caller that will visit all of it.
-    #[inline]
-    pub(super) fn for_counting(&mut self) {
-        self.whole_tree = true;
     }
 
     pub(super) fn stats(&self) -> Stats {
@@ -660,25 +668,11 @@ impl Engine {
     /// when only the count matters). Always inlined, with everything it calls, so that each
     /// CPU path of [`super::simd`] compiles the whole search for its own features.
     ///
-    /// The search is compiled twice, with and without [`State::smallest_tree_guess`]: a test of
-    /// `whole_tree` at each guess made the default search 1-2% slower and counts on easy sets
-    /// 3-4% slower (notes section 25).
+    /// The search is compiled twice, for dense puzzles and for the others: the guess score of
+    /// the sparse ones made the search of dense ones 6% slower on serg_benchmark when both were
+    /// one function (notes section 26).
     #[inline(always)]
     pub(super) fn next_solution<K: Kernels, O: Solved>(
-        &mut self,
-        budget: u64,
-        kernels: K,
-    ) -> Result<Option<O>, BudgetExhausted> {
-        if self.whole_tree {
-            self.search::<K, O, true>(budget, kernels)
-        } else {
-            self.search::<K, O, false>(budget, kernels)
-        }
-    }
-
-    /// [`Engine::next_solution`], for a search that will visit its whole tree or not.
-    #[inline(always)]
-    fn search<K: Kernels, O: Solved, const WHOLE_TREE: bool>(
         &mut self,
         budget: u64,
         kernels: K,
@@ -697,6 +691,21 @@ impl Engine {
                 .is_some_and(|state| state.placed() >= DENSE_GIVENS);
             root = true;
         }
+        if self.dense {
+            self.search::<K, O, true>(budget, kernels, root)
+        } else {
+            self.search::<K, O, false>(budget, kernels, root)
+        }
+    }
+
+    /// [`Engine::next_solution`] after the root is built, for a dense puzzle or not.
+    #[inline(always)]
+    fn search<K: Kernels, O: Solved, const DENSE: bool>(
+        &mut self,
+        budget: u64,
+        kernels: K,
+        mut root: bool,
+    ) -> Result<Option<O>, BudgetExhausted> {
         let mut state = match self.current.take().or_else(|| self.stack.pop()) {
             Some(state) => state,
             None => return Ok(None),
@@ -712,7 +721,7 @@ impl Engine {
             } else {
                 let order = Order {
                     naked_with_rows: !root,
-                    stacks_always: K::STACKS_ALWAYS && !self.dense,
+                    stacks_always: K::STACKS_ALWAYS && !DENSE,
                 };
                 root = false;
                 state.propagate(kernels, &mut counts, order)
@@ -728,12 +737,12 @@ impl Engine {
                         guesses: self.stats.guesses,
                     });
                 }
-                let (band, bit) = state.choose_guess(&counts, kernels, WHOLE_TREE && !self.dense);
+                let (band, bit) = state.choose_guess(&counts, kernels, DENSE);
                 // The cell's lowest digit is tried first; in a bivalue cell of a dense puzzle,
                 // the one with more candidates among the cell's peers (the lowest on a tie).
                 let digits = kernels.digits_meeting(&state.cand[band], 1 << bit);
                 let mut digit = digits.trailing_zeros() as usize % 9;
-                if self.dense && digits.count_ones() == 2 {
+                if DENSE && digits.count_ones() == 2 {
                     let other = (digits & (digits - 1)).trailing_zeros() as usize % 9;
                     if state.peer_candidates(other, band, bit)
                         > state.peer_candidates(digit, band, bit)

@@ -95,7 +95,7 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
 /// `count(p, 2)` is the uniqueness check: `Exact(0)` no solution, `Exact(1)` unique,
 /// `AtLeast(2)` several. A `limit` of 0 returns `AtLeast(0)` without searching.
 pub fn count(puzzle: &Grid, limit: u64) -> Count {
-    let mut search = Search::new(puzzle).for_counting();
+    let mut search = Search::new(puzzle);
     let mut found = 0;
     while found < limit {
         match search.find_next() {
@@ -181,30 +181,6 @@ impl Search {
     /// The [`CpuPath`] this search runs on.
     pub fn cpu_path(&self) -> CpuPath {
         self.path.path()
-    }
-
-    /// A search that will visit its whole tree: a count, or the uniqueness check of a puzzle
-    /// that has one solution (which must rule out every branch). It chooses its guesses for
-    /// the smallest tree, at a higher cost a guess: on the hardest sets it makes 16-21% fewer
-    /// guesses when it counts and takes 2-6% less time (the benchmark's count mode and
-    /// [`count`] use it). The default search's cheaper choice finds a first solution sooner.
-    ///
-    /// The counts are the same; the solutions come in another order (on a puzzle with
-    /// several), and the guesses differ. Within one search, [`Search::find_next`] and
-    /// [`Search::next_solution`] still walk the same tree.
-    ///
-    /// ```
-    /// use sudoku::{format, solve::Search};
-    /// let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-    /// let puzzle = format::parse(line).unwrap().grid;
-    /// let mut search = Search::new(&puzzle).for_counting();
-    /// assert_eq!(search.find_next(), Ok(true));
-    /// assert_eq!(search.find_next(), Ok(false)); // unique
-    /// ```
-    #[inline]
-    pub fn for_counting(mut self) -> Search {
-        self.engine.for_counting();
-        self
     }
 
     /// Stops the search with [`BudgetExhausted`] once it has made `max_guesses` guesses.

@@ -29,6 +29,8 @@ use super::tables::{triads_by_box, BAND, BYTE_BITS, KEEP_BY_BOX};
 use super::BudgetExhausted;
 
 #[cfg(target_arch = "x86_64")]
+mod guess;
+#[cfg(target_arch = "x86_64")]
 mod sweep;
 
 /// A compiled variant of the solver, by the x86 instruction-set level it was compiled for.
@@ -44,15 +46,15 @@ pub enum CpuPath {
     /// x86-64 with AVX-512 F, BW and VL (with AVX2, BMI1/2, LZCNT and POPCNT): Skylake-X, Ice
     /// Lake, Zen 4 and later. The whole-grid sweep runs on 512-bit vectors.
     Avx512,
-    /// The CPUs of [`CpuPath::Avx512`] that also have AVX-512 VBMI and GFNI (Ice Lake, Zen 4
-    /// and later): the same search, its whole-grid sweep on 512-bit vectors with byte lookups
-    /// in place of a gather. On AMD's Zen 5, which runs 512-bit operations whole, it is the
+    /// The CPUs of [`CpuPath::Avx512`] that also have AVX-512 VBMI, VBMI2, VPOPCNTDQ and GFNI
+    /// (Ice Lake, Zen 4 and later): the same search, its whole-grid sweep on 512-bit vectors
+    /// with byte lookups in place of a gather, and the guess score in vector lanes. On AMD's Zen 5, which runs 512-bit operations whole, it is the
     /// fastest path and the one [`CpuPath::detected`] picks.
     Avx512Vbmi,
-    /// The CPUs of [`CpuPath::Avx512`] that also have AVX-512 VBMI and GFNI (Ice Lake, Zen 4
-    /// and later), without 512-bit vectors: the search compiled as for AVX2, its whole-grid
-    /// sweep on 256-bit vectors with AVX-512's instructions (byte lookups in place of a gather),
-    /// and the AVX-512BW kernels that read the givens and write the solution. On AMD's Zen 4,
+    /// The CPUs of [`CpuPath::Avx512Vbmi`], with fewer 512-bit vectors: the search compiled as
+    /// for AVX2, its whole-grid sweep on 256-bit vectors with AVX-512's instructions (byte
+    /// lookups in place of a gather), and the AVX-512 kernels that read the givens, write the
+    /// solution and score the guesses. On AMD's Zen 4,
     /// which splits each 512-bit operation in two, it is the fastest path and the one
     /// [`CpuPath::detected`] picks.
     Avx512Ymm,
@@ -78,9 +80,9 @@ impl CpuPath {
 
     /// The fastest path this CPU supports, detected once per process: the first supported one
     /// of [`CpuPath::ALL`], except on AMD's CPUs with AVX-512, which take one of its forms
-    /// with AVX-512 VBMI and GFNI: [`CpuPath::Avx512Ymm`] on family 19h (Zen 4), which runs
-    /// each 512-bit operation as two halves, and [`CpuPath::Avx512Vbmi`] on later families
-    /// (Zen 5).
+    /// with AVX-512 VBMI, VBMI2, VPOPCNTDQ and GFNI: [`CpuPath::Avx512Ymm`] on family 19h (Zen
+    /// 4), which runs each 512-bit operation as two halves, and [`CpuPath::Avx512Vbmi`] on
+    /// later families (Zen 5).
     pub fn detected() -> CpuPath {
         static DETECTED: OnceLock<CpuPath> = OnceLock::new();
         *DETECTED.get_or_init(|| {
@@ -118,6 +120,8 @@ impl CpuPath {
             CpuPath::Avx512Vbmi | CpuPath::Avx512Ymm => {
                 CpuPath::Avx512.is_supported()
                     && std::arch::is_x86_feature_detected!("avx512vbmi")
+                    && std::arch::is_x86_feature_detected!("avx512vbmi2")
+                    && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
                     && std::arch::is_x86_feature_detected!("gfni")
             }
             #[cfg(target_arch = "x86_64")]
@@ -315,6 +319,19 @@ pub(crate) trait Kernels: Copy {
     /// measured faster; the other sweeps are slower with it or not measured on their CPUs.
     const STACKS_ALWAYS: bool = false;
 
+    /// [`super::bands::smallest_tree_key`] over the bivalue cells `bivalue` (not empty, and
+    /// unsolved cells only), on a path with a vector kernel for it; `None` sends the caller to
+    /// that scalar code.
+    #[inline(always)]
+    fn bivalue_guess_key(
+        self,
+        _cand: &[[u32; 9]; 3],
+        _unsolved: &[u32; 3],
+        _bivalue: &[u32; 3],
+    ) -> Option<u32> {
+        None
+    }
+
     /// The whole propagation of a state (its candidates and unsolved cells) to its fixed point,
     /// on a path where [`Kernels::SWEEPS`]: `Some(false)` on a contradiction, `Some(true)` with
     /// `counts` describing the final state as [`super::bands`] documents. `None` if the kernel
@@ -492,13 +509,15 @@ pub(crate) fn next_solution<O: Solved>(
         CpuPath::Avx512 => unsafe { x86::next_solution_avx512(engine, budget) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Avx512Ymm)` exists only after `CpuPath::is_supported`
-        // detected the features of `CpuPath::Avx512` and AVX-512 VBMI and GFNI, which include
+        // detected the features of `CpuPath::Avx512` and AVX-512 VBMI, VBMI2, VPOPCNTDQ and
+        // GFNI, which include
         // those the function enables and those of the AVX-512 kernels it calls.
         CpuPath::Avx512Ymm => unsafe { x86::next_solution_avx512_ymm(engine, budget) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Avx512Vbmi)` exists only after `CpuPath::is_supported`
-        // detected the features of `CpuPath::Avx512` and AVX-512 VBMI and GFNI, which include
-        // those the function enables and those of the sweep it calls.
+        // detected the features of `CpuPath::Avx512` and AVX-512 VBMI, VBMI2, VPOPCNTDQ and
+        // GFNI, which include
+        // those the function enables and those of the kernels it calls.
         CpuPath::Avx512Vbmi => unsafe { x86::next_solution_avx512_vbmi(engine, budget) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Avx2)` exists only after `CpuPath::is_supported` detected
@@ -670,7 +689,9 @@ mod x86 {
     /// CPUs have: [`Kernels::keep`] gathers triads with BMI2's `pext`, which every AVX-512 CPU
     /// runs in a few cycles (AMD before Zen 3 microcodes it, slowly, and takes the AVX2 path);
     /// [`Kernels::givens`] and [`Kernels::values`] are [`givens_avx512`] and
-    /// [`values_avx512`].
+    /// [`values_avx512`]. With the sweeps by byte lookups ([`YMM_BYTES`], [`ZMM_BYTES`]), whose
+    /// paths require AVX-512 VBMI, VBMI2 and VPOPCNTDQ, [`Kernels::bivalue_guess_key`] scores
+    /// the guess's bivalue cells in vector lanes (`super::guess`).
     #[derive(Debug, Clone, Copy)]
     struct Avx2<const SWEEP: u8> {
         _private: (),
@@ -803,6 +824,23 @@ mod x86 {
             // `pext` packs the triads row by row (bit `3 * row + box`), the order of `KEEP`;
             // the index is below 512.
             KEEP[triads as usize & 0x1ff]
+        }
+
+        #[inline(always)]
+        fn bivalue_guess_key(
+            self,
+            cand: &[[u32; 9]; 3],
+            unsolved: &[u32; 3],
+            bivalue: &[u32; 3],
+        ) -> Option<u32> {
+            if SWEEP != YMM_BYTES && SWEEP != ZMM_BYTES {
+                return None;
+            }
+            // SAFETY: an `Avx2::<YMM_BYTES>` or `Avx2::<ZMM_BYTES>` value is made only by
+            // `next_solution_avx512_ymm` or `next_solution_avx512_vbmi`, which run only after
+            // their path's features were detected: AVX-512F/BW/VL, VBMI, VBMI2, VPOPCNTDQ and
+            // POPCNT among them, the features the kernel is compiled with.
+            unsafe { super::guess::bivalue_key(cand, unsolved, bivalue) }
         }
 
         #[inline(always)]
@@ -980,8 +1018,8 @@ mod x86 {
     /// measured level (notes section 20).
     ///
     /// # Safety
-    /// The CPU must support every feature enabled here and those of the sweep it calls: all
-    /// of `CpuPath::Avx512Vbmi`'s.
+    /// The CPU must support every feature enabled here and those of the kernels it calls (the
+    /// sweep, the guess score): all of `CpuPath::Avx512Vbmi`'s.
     #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,lzcnt,popcnt")]
     pub(super) unsafe fn next_solution_avx512_vbmi<O: Solved>(
         engine: &mut Engine,
@@ -991,8 +1029,9 @@ mod x86 {
     }
 
     /// The search for `CpuPath::Avx512Ymm`: compiled for AVX2, as [`next_solution_avx2`], with
-    /// the AVX-512 kernels (`pext` triads, [`givens_avx512`], [`values_avx512`]) and the
-    /// whole-grid sweep on 256-bit vectors compiled with AVX-512F/BW/VL/VBMI and GFNI. On Zen 4,
+    /// the AVX-512 kernels (`pext` triads, [`givens_avx512`], [`values_avx512`], the guess
+    /// score of `super::guess`) and the whole-grid sweep on 256-bit vectors compiled with
+    /// AVX-512F/BW/VL/VBMI and GFNI. On Zen 4,
     /// compiling the search itself with AVX-512 (where the compiler vectorises its loops over
     /// the nine digits with 512-bit vectors) took 2.5-3% more time on the hard sets (notes
     /// section 17).
