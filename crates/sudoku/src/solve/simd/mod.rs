@@ -46,10 +46,11 @@ pub enum CpuPath {
     /// x86-64 with AVX-512 F, BW and VL (with AVX2, BMI1/2, LZCNT and POPCNT): Skylake-X, Ice
     /// Lake, Zen 4 and later. The whole-grid sweep runs on 512-bit vectors.
     Avx512,
-    /// The CPUs of [`CpuPath::Avx512`] that also have AVX-512 VBMI, VBMI2, VPOPCNTDQ and GFNI
-    /// (Ice Lake, Zen 4 and later): the same search, its whole-grid sweep on 512-bit vectors
-    /// with byte lookups in place of a gather, and the guess score in vector lanes. On AMD's Zen 5, which runs 512-bit operations whole, it is the
-    /// fastest path and the one [`CpuPath::detected`] picks.
+    /// The CPUs of [`CpuPath::Avx512`] that also have AVX-512 VBMI and GFNI (Ice Lake, Zen 4
+    /// and later): the same search, its whole-grid sweep on 512-bit vectors with byte lookups
+    /// in place of a gather, and (with VBMI2 and VPOPCNTDQ, which those CPUs have too) the
+    /// guess score in vector lanes. On AMD's Zen 5, which runs 512-bit operations whole, it is
+    /// the fastest path and the one [`CpuPath::detected`] picks.
     Avx512Vbmi,
     /// The CPUs of [`CpuPath::Avx512Vbmi`], with fewer 512-bit vectors: the search compiled as
     /// for AVX2, its whole-grid sweep on 256-bit vectors with AVX-512's instructions (byte
@@ -80,9 +81,9 @@ impl CpuPath {
 
     /// The fastest path this CPU supports, detected once per process: the first supported one
     /// of [`CpuPath::ALL`], except on AMD's CPUs with AVX-512, which take one of its forms
-    /// with AVX-512 VBMI, VBMI2, VPOPCNTDQ and GFNI: [`CpuPath::Avx512Ymm`] on family 19h (Zen
-    /// 4), which runs each 512-bit operation as two halves, and [`CpuPath::Avx512Vbmi`] on
-    /// later families (Zen 5).
+    /// with AVX-512 VBMI and GFNI: [`CpuPath::Avx512Ymm`] on family 19h (Zen 4), which runs
+    /// each 512-bit operation as two halves, and [`CpuPath::Avx512Vbmi`] on later families
+    /// (Zen 5).
     pub fn detected() -> CpuPath {
         static DETECTED: OnceLock<CpuPath> = OnceLock::new();
         *DETECTED.get_or_init(|| {
@@ -120,8 +121,6 @@ impl CpuPath {
             CpuPath::Avx512Vbmi | CpuPath::Avx512Ymm => {
                 CpuPath::Avx512.is_supported()
                     && std::arch::is_x86_feature_detected!("avx512vbmi")
-                    && std::arch::is_x86_feature_detected!("avx512vbmi2")
-                    && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
                     && std::arch::is_x86_feature_detected!("gfni")
             }
             #[cfg(target_arch = "x86_64")]
@@ -509,15 +508,15 @@ pub(crate) fn next_solution<O: Solved>(
         CpuPath::Avx512 => unsafe { x86::next_solution_avx512(engine, budget) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Avx512Ymm)` exists only after `CpuPath::is_supported`
-        // detected the features of `CpuPath::Avx512` and AVX-512 VBMI, VBMI2, VPOPCNTDQ and
-        // GFNI, which include
-        // those the function enables and those of the AVX-512 kernels it calls.
+        // detected the features of `CpuPath::Avx512` and AVX-512 VBMI and GFNI, which include
+        // those the function enables and those of the AVX-512 kernels it calls (the guess
+        // score's checks its own).
         CpuPath::Avx512Ymm => unsafe { x86::next_solution_avx512_ymm(engine, budget) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Avx512Vbmi)` exists only after `CpuPath::is_supported`
-        // detected the features of `CpuPath::Avx512` and AVX-512 VBMI, VBMI2, VPOPCNTDQ and
-        // GFNI, which include
-        // those the function enables and those of the kernels it calls.
+        // detected the features of `CpuPath::Avx512` and AVX-512 VBMI and GFNI, which include
+        // those the function enables and those of the sweep it calls (the guess score's checks
+        // its own).
         CpuPath::Avx512Vbmi => unsafe { x86::next_solution_avx512_vbmi(engine, budget) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Avx2)` exists only after `CpuPath::is_supported` detected
@@ -689,12 +688,16 @@ mod x86 {
     /// CPUs have: [`Kernels::keep`] gathers triads with BMI2's `pext`, which every AVX-512 CPU
     /// runs in a few cycles (AMD before Zen 3 microcodes it, slowly, and takes the AVX2 path);
     /// [`Kernels::givens`] and [`Kernels::values`] are [`givens_avx512`] and
-    /// [`values_avx512`]. With the sweeps by byte lookups ([`YMM_BYTES`], [`ZMM_BYTES`]), whose
-    /// paths require AVX-512 VBMI, VBMI2 and VPOPCNTDQ, [`Kernels::bivalue_guess_key`] scores
-    /// the guess's bivalue cells in vector lanes (`super::guess`).
+    /// [`values_avx512`]. With the sweeps by byte lookups ([`YMM_BYTES`], [`ZMM_BYTES`]), on a
+    /// CPU that also has AVX-512 VBMI2 and VPOPCNTDQ (`vector_score`),
+    /// [`Kernels::bivalue_guess_key`] scores the guess's bivalue cells in vector lanes
+    /// (`super::guess`).
     #[derive(Debug, Clone, Copy)]
     struct Avx2<const SWEEP: u8> {
-        _private: (),
+        /// Whether [`super::guess::bivalue_key`] may run: set only with [`YMM_BYTES`] or
+        /// [`ZMM_BYTES`] (whose paths detected AVX-512F/BW/VL and VBMI) and when
+        /// [`super::guess::supported`] detected the rest of its features.
+        vector_score: bool,
     }
 
     impl<const SWEEP: u8> Avx2<SWEEP> {
@@ -833,13 +836,13 @@ mod x86 {
             unsolved: &[u32; 3],
             bivalue: &[u32; 3],
         ) -> Option<u32> {
-            if SWEEP != YMM_BYTES && SWEEP != ZMM_BYTES {
+            if (SWEEP != YMM_BYTES && SWEEP != ZMM_BYTES) || !self.vector_score {
                 return None;
             }
-            // SAFETY: an `Avx2::<YMM_BYTES>` or `Avx2::<ZMM_BYTES>` value is made only by
-            // `next_solution_avx512_ymm` or `next_solution_avx512_vbmi`, which run only after
-            // their path's features were detected: AVX-512F/BW/VL, VBMI, VBMI2, VPOPCNTDQ and
-            // POPCNT among them, the features the kernel is compiled with.
+            // SAFETY: `vector_score` is set only in the kernels of `next_solution_avx512_ymm`
+            // and `next_solution_avx512_vbmi`, which run only after their path's features were
+            // detected (AVX-512F/BW/VL and VBMI among them), and only when `guess::supported`
+            // detected VBMI2, VPOPCNTDQ and POPCNT: the features the kernel is compiled with.
             unsafe { super::guess::bivalue_key(cand, unsolved, bivalue) }
         }
 
@@ -916,7 +919,9 @@ mod x86 {
     pub(super) fn avx2_kernels(cands: &[u32; 9], cells: u32) -> Option<(u32, u32)> {
         #[target_feature(enable = "avx2")]
         unsafe fn with_avx2(cands: &[u32; 9], cells: u32) -> (u32, u32) {
-            let kernels = Avx2::<YMM_GATHER> { _private: () };
+            let kernels = Avx2::<YMM_GATHER> {
+                vector_score: false,
+            };
             (
                 kernels.digits_meeting(cands, cells),
                 kernels.nonzero_digits(cands),
@@ -931,7 +936,10 @@ mod x86 {
     pub(super) fn avx512_givens(values: &[u8; 81]) -> Option<([[u32; 9]; 3], [u32; 3])> {
         #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
         unsafe fn with_avx512(values: &[u8; 81]) -> ([[u32; 9]; 3], [u32; 3]) {
-            Avx2::<ZMM_GATHER> { _private: () }.givens(values)
+            Avx2::<ZMM_GATHER> {
+                vector_score: false,
+            }
+            .givens(values)
         }
         // SAFETY: called only after AVX-512F/BW/VL were detected on this CPU.
         super::CpuPath::Avx512
@@ -944,7 +952,10 @@ mod x86 {
     pub(super) fn avx512_values(cand: &[[u32; 9]; 3]) -> Option<[u8; 81]> {
         #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
         unsafe fn with_avx512(cand: &[[u32; 9]; 3]) -> [u8; 81] {
-            Avx2::<ZMM_GATHER> { _private: () }.values(cand)
+            Avx2::<ZMM_GATHER> {
+                vector_score: false,
+            }
+            .values(cand)
         }
         // SAFETY: called only after AVX-512F/BW/VL were detected on this CPU.
         super::CpuPath::Avx512
@@ -992,7 +1003,10 @@ mod x86 {
     pub(super) fn pext_keep(cells: u32) -> Option<u32> {
         #[target_feature(enable = "bmi2")]
         unsafe fn with_bmi2(cells: u32) -> u32 {
-            Avx2::<ZMM_GATHER> { _private: () }.keep(cells)
+            Avx2::<ZMM_GATHER> {
+                vector_score: false,
+            }
+            .keep(cells)
         }
         // SAFETY: called only after BMI2 was detected on this CPU.
         std::arch::is_x86_feature_detected!("bmi2").then(|| unsafe { with_bmi2(cells) })
@@ -1009,7 +1023,12 @@ mod x86 {
         engine: &mut Engine,
         budget: u64,
     ) -> Result<Option<O>, BudgetExhausted> {
-        engine.next_solution(budget, Avx2::<ZMM_GATHER> { _private: () })
+        engine.next_solution(
+            budget,
+            Avx2::<ZMM_GATHER> {
+                vector_score: false,
+            },
+        )
     }
 
     /// The search for `CpuPath::Avx512Vbmi`: compiled as [`next_solution_avx512`], with the
@@ -1025,7 +1044,8 @@ mod x86 {
         engine: &mut Engine,
         budget: u64,
     ) -> Result<Option<O>, BudgetExhausted> {
-        engine.next_solution(budget, Avx2::<ZMM_BYTES> { _private: () })
+        let vector_score = super::guess::supported();
+        engine.next_solution(budget, Avx2::<ZMM_BYTES> { vector_score })
     }
 
     /// The search for `CpuPath::Avx512Ymm`: compiled for AVX2, as [`next_solution_avx2`], with
@@ -1044,7 +1064,8 @@ mod x86 {
         engine: &mut Engine,
         budget: u64,
     ) -> Result<Option<O>, BudgetExhausted> {
-        engine.next_solution(budget, Avx2::<YMM_BYTES> { _private: () })
+        let vector_score = super::guess::supported();
+        engine.next_solution(budget, Avx2::<YMM_BYTES> { vector_score })
     }
 
     /// The search compiled for AVX2 (with BMI1/2, LZCNT and POPCNT).
@@ -1056,7 +1077,12 @@ mod x86 {
         engine: &mut Engine,
         budget: u64,
     ) -> Result<Option<O>, BudgetExhausted> {
-        engine.next_solution(budget, Avx2::<YMM_GATHER> { _private: () })
+        engine.next_solution(
+            budget,
+            Avx2::<YMM_GATHER> {
+                vector_score: false,
+            },
+        )
     }
 
     /// The search compiled for SSE4.1 (with SSSE3 and POPCNT).
