@@ -9,28 +9,33 @@
 //! popcounts a digit, and a branch that ends each loop. Here each lane holds one cell:
 //! 1. The cells' places (`32 * band + bit`) are packed into bytes with two compresses, one
 //!    for bands 0 and 1 (one 64-bit mask), one for band 2, and one byte permute.
-//! 2. For each lane: its band peers (row and box) and its column, from 32-entry tables; its two
-//!    digits, by testing its bit in each digit's mask of its band (nine two-table permutes of
-//!    the 27 band masks); then, in each band, the masks of those two digits.
-//! 3. In each band the score's masks, limited to the lane's peers there (`a`, `c`: the two
+//! 2. Each place's two digits, for up to 64 places at once ([`digit_pairs`]: the digit masks
+//!    transposed to a byte of digits per cell by a GF(2) affine transform, read at the places
+//!    by a byte permute, then the lowest and highest bit of each byte by nibble lookups).
+//! 3. For each lane: its band peers (row and box) and its column, from 32-entry tables; then,
+//!    in each band, the masks of its two digits (two-register permutes of the 27 band masks).
+//! 4. In each band the score's masks, limited to the lane's peers there (`a`, `c`: the two
 //!    digits' candidates; `u`: the unsolved cells; `B`: the bivalue ones), are summed with
 //!    weights as four popcounts: `a + c + 4 (u + (a & B) + (c & B))` is `(a ^ c) + 2 (a & c) +
 //!    4 (u ^ ((a ^ c) & B)) + 8 ((a | c) & B)`, because `a & B` and `c & B` lie within `u` (a
 //!    bivalue cell is unsolved).
-//! 4. The key `score << 7 | (127 - place)` of each lane, and the largest over the lanes: the
+//! 5. The key `score << 7 | (127 - place)` of each lane, and the largest over the lanes: the
 //!    scalar code's key, so the same cell.
 //!
 //! [`smallest_tree_key`]: super::super::bands::smallest_tree_key
 
 use std::arch::x86_64::{
     __m512i, _mm512_add_epi32, _mm512_add_epi8, _mm512_and_si512, _mm512_castsi512_si128,
-    _mm512_cmpeq_epi32_mask, _mm512_cvtepu8_epi32, _mm512_extracti32x4_epi32, _mm512_loadu_si512,
-    _mm512_mask_blend_epi32, _mm512_mask_mov_epi32, _mm512_mask_permutexvar_epi8,
-    _mm512_maskz_compress_epi8, _mm512_maskz_loadu_epi32, _mm512_maskz_mov_epi32, _mm512_max_epu32,
-    _mm512_or_si512, _mm512_permutex2var_epi32, _mm512_popcnt_epi32, _mm512_reduce_max_epu32,
-    _mm512_set1_epi32, _mm512_set1_epi8, _mm512_setzero_si512, _mm512_slli_epi32,
-    _mm512_sllv_epi32, _mm512_srli_epi32, _mm512_sub_epi32, _mm512_sub_epi8,
-    _mm512_ternarylogic_epi32, _mm512_test_epi32_mask, _mm512_xor_si512,
+    _mm512_cmpeq_epi32_mask, _mm512_cmpeq_epi8_mask, _mm512_cvtepu8_epi32,
+    _mm512_extracti32x4_epi32, _mm512_gf2p8affine_epi64_epi8, _mm512_loadu_si512,
+    _mm512_mask_add_epi8, _mm512_mask_blend_epi32, _mm512_mask_mov_epi8,
+    _mm512_mask_permutexvar_epi8, _mm512_maskz_compress_epi8, _mm512_maskz_loadu_epi32,
+    _mm512_maskz_mov_epi32, _mm512_max_epu32, _mm512_max_epu8, _mm512_min_epu8, _mm512_or_si512,
+    _mm512_permutex2var_epi32, _mm512_permutex2var_epi8, _mm512_permutexvar_epi8,
+    _mm512_popcnt_epi32, _mm512_reduce_max_epu32, _mm512_set1_epi32, _mm512_set1_epi64,
+    _mm512_set1_epi8, _mm512_setzero_si512, _mm512_shuffle_epi8, _mm512_slli_epi32,
+    _mm512_srli_epi16, _mm512_srli_epi32, _mm512_sub_epi32, _mm512_sub_epi8,
+    _mm512_ternarylogic_epi32, _mm512_test_epi8_mask, _mm512_xor_si512,
 };
 
 use crate::solve::tables::BAND_PEERS;
@@ -81,10 +86,10 @@ pub(super) fn supported() -> bool {
 /// when there are more than 64 (the caller then takes the scalar code).
 ///
 /// # Safety
-/// The CPU must have AVX-512F/BW/VL, VBMI, VBMI2 and VPOPCNTDQ, and POPCNT.
+/// The CPU must have AVX-512F/BW/VL, VBMI, VBMI2 and VPOPCNTDQ, GFNI and POPCNT.
 #[inline]
 #[target_feature(
-    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq,popcnt"
+    enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512vpopcntdq,gfni,popcnt"
 )]
 pub(super) fn bivalue_key(
     cand: &[[u32; 9]; 3],
@@ -126,29 +131,15 @@ pub(super) fn bivalue_key(
     let splat = |x: u32| _mm512_set1_epi32(x as i32);
     let units = unsolved.map(splat);
     let bivalues = bivalue.map(splat);
-    // The keys of sixteen places (lanes past `valid` are 0).
-    let keys = |places: __m512i, valid: u16| -> __m512i {
+    // Each place's two digits, one byte each (see `digit_pairs`).
+    let (lowest, highest) = digit_pairs(cand_low, cand_high, places);
+    // The keys of sixteen places, with their lowest and highest digits (lanes past `valid`
+    // are 0).
+    let keys = |places: __m512i, lowest: __m512i, highest: __m512i, valid: u16| -> __m512i {
         let bit = _mm512_and_si512(places, splat(31));
         let band = _mm512_srli_epi32::<5>(places);
-        let own = _mm512_sllv_epi32(splat(1), bit);
         let own_peers = _mm512_permutex2var_epi32(peers[0], bit, peers[1]);
         let column = _mm512_permutex2var_epi32(columns[0], bit, columns[1]);
-        // `9 * band`, the index of the band's first mask.
-        let first = _mm512_add_epi32(_mm512_slli_epi32::<3>(band), band);
-        // The lowest and the highest digit of each cell (its two digits).
-        let (mut lowest, mut highest) = (_mm512_setzero_si512(), _mm512_setzero_si512());
-        let mut seen = 0u16;
-        for digit in 0..9 {
-            let masks = _mm512_permutex2var_epi32(
-                cand_low,
-                _mm512_add_epi32(first, splat(digit)),
-                cand_high,
-            );
-            let has = _mm512_test_epi32_mask(masks, own);
-            lowest = _mm512_mask_mov_epi32(lowest, has & !seen, splat(digit));
-            highest = _mm512_mask_mov_epi32(highest, has, splat(digit));
-            seen |= has;
-        }
         let mut sums = [_mm512_setzero_si512(); 4];
         for (b, (&units, &bivalues)) in units.iter().zip(&bivalues).enumerate() {
             let in_band = _mm512_cmpeq_epi32_mask(band, splat(b as u32));
@@ -194,33 +185,145 @@ pub(super) fn bivalue_key(
             _ => 0xffff,
         }
     };
-    let mut best = keys(
-        _mm512_cvtepu8_epi32(_mm512_castsi512_si128(places)),
-        valid(0),
-    );
-    if total > 16 {
+    let block = |bytes: __m512i, index: usize| -> __m512i {
+        _mm512_cvtepu8_epi32(match index {
+            0 => _mm512_castsi512_si128(bytes),
+            1 => _mm512_extracti32x4_epi32::<1>(bytes),
+            2 => _mm512_extracti32x4_epi32::<2>(bytes),
+            _ => _mm512_extracti32x4_epi32::<3>(bytes),
+        })
+    };
+    let mut best = _mm512_setzero_si512();
+    for index in 0..4 {
+        let from = 16 * index as u32;
+        if from >= total {
+            break;
+        }
         let more = keys(
-            _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32::<1>(places)),
-            valid(16),
+            block(places, index),
+            block(lowest, index),
+            block(highest, index),
+            valid(from),
         );
         best = _mm512_max_epu32(best, more);
-        if total > 32 {
-            let more = keys(
-                _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32::<2>(places)),
-                valid(32),
-            );
-            best = _mm512_max_epu32(best, more);
-            if total > 48 {
-                let more = keys(
-                    _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32::<3>(places)),
-                    valid(48),
-                );
-                best = _mm512_max_epu32(best, more);
-            }
-        }
     }
     Some(_mm512_reduce_max_epu32(best))
 }
+
+/// For the places of `places` (bytes, `32 * band + bit`), the lowest and the highest digit
+/// index of each bivalue cell, one byte each, from the 27 band masks (`cand_low`: entries 0-15,
+/// `cand_high`: 16-26).
+///
+/// Digits 0-7 of a band are eight 27-bit masks; seen as bytes, byte `j` of digit `d`'s mask
+/// holds the digit's cells `8 j` to `8 j + 7`. A byte permute puts, for bands 0 and 1 (one
+/// vector) and band 2 (another), the four bytes `j` of the eight digits in one 64-bit word
+/// each, and the GF(2) affine transform with the identity transposes each word as an 8x8 bit
+/// matrix: byte `k` of word `j` is then the digits 0-7 of cell `8 j + k`, at byte
+/// `32 * band + 8 j + k` of the two vectors (128 bytes), which one two-vector byte permute
+/// reads at the places. A cell with one bit there has digit 8 as its other digit. The lowest
+/// and highest set bit of each byte come from nibble lookups.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,gfni")]
+fn digit_pairs(cand_low: __m512i, cand_high: __m512i, places: __m512i) -> (__m512i, __m512i) {
+    // SAFETY: each load reads one 64-byte table.
+    let (to_words, lanes_low, lanes_high) = unsafe {
+        (
+            _mm512_loadu_si512(TO_WORDS.as_ptr().cast()),
+            _mm512_loadu_si512(LANES_01.as_ptr().cast()),
+            _mm512_loadu_si512(LANES_2.as_ptr().cast()),
+        )
+    };
+    // Digits 0-7 of bands 0 and 1 (masks 0-7 and 9-16), and of band 2 (18-25).
+    let bands01 = _mm512_permutex2var_epi32(cand_low, lanes_low, cand_high);
+    let band2 = _mm512_permutex2var_epi32(cand_low, lanes_high, cand_high);
+    let identity = _mm512_set1_epi64(0x8040_2010_0804_0201u64 as i64);
+    let transpose = |masks: __m512i| {
+        _mm512_gf2p8affine_epi64_epi8::<0>(identity, _mm512_permutexvar_epi8(to_words, masks))
+    };
+    let digits = _mm512_permutex2var_epi8(transpose(bands01), places, transpose(band2));
+    let nibbles = _mm512_set1_epi8(0x0f);
+    let low = _mm512_and_si512(digits, nibbles);
+    let high = _mm512_and_si512(_mm512_srli_epi16::<4>(digits), nibbles);
+    // SAFETY: each load reads one 64-byte table.
+    let [lowest_bit, highest_bit] = unsafe {
+        [
+            _mm512_loadu_si512(LOWEST_BIT.as_ptr().cast()),
+            _mm512_loadu_si512(HIGHEST_BIT.as_ptr().cast()),
+        ]
+    };
+    let four = _mm512_set1_epi8(4);
+    // (16 stands for "none" in the lowest, 0 in the highest.)
+    let lowest = _mm512_min_epu8(
+        _mm512_shuffle_epi8(lowest_bit, low),
+        _mm512_add_epi8(_mm512_shuffle_epi8(lowest_bit, high), four),
+    );
+    let top = _mm512_max_epu8(
+        _mm512_shuffle_epi8(highest_bit, low),
+        _mm512_mask_add_epi8(
+            _mm512_setzero_si512(),
+            _mm512_test_epi8_mask(high, high),
+            _mm512_shuffle_epi8(highest_bit, high),
+            four,
+        ),
+    );
+    let single = _mm512_cmpeq_epi8_mask(top, lowest);
+    let highest = _mm512_mask_mov_epi8(top, single, _mm512_set1_epi8(8));
+    (lowest, highest)
+}
+
+/// The byte permute of [`digit_pairs`]: in the 64-bit word `4 * pair + j` (`pair` 0 or 1, a
+/// band of the vector), byte `7 - d` takes byte `j` of lane `8 * pair + d` (digit `d`).
+const TO_WORDS: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut pair = 0;
+    while pair < 2 {
+        let mut j = 0;
+        while j < 4 {
+            let mut d = 0;
+            while d < 8 {
+                t[32 * pair + 8 * j + 7 - d] = (32 * pair + 4 * d + j) as u8;
+                d += 1;
+            }
+            j += 1;
+        }
+        pair += 1;
+    }
+    t
+};
+
+/// The masks of digits 0-7 of bands 0 and 1 (flat entries 0-7 and 9-16 of the 27).
+const LANES_01: [u32; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 16];
+
+/// The masks of digits 0-7 of band 2 (flat entries 18-25), then anything.
+const LANES_2: [u32; 16] = [18, 19, 20, 21, 22, 23, 24, 25, 0, 0, 0, 0, 0, 0, 0, 0];
+
+/// Per nibble, its lowest set bit, 16 for none (four times, one per 128-bit lane).
+const LOWEST_BIT: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        let n = (i % 16) as u8;
+        t[i] = if n == 0 { 16 } else { n.trailing_zeros() as u8 };
+        i += 1;
+    }
+    t
+};
+
+/// Per nibble, its highest set bit, 0 for none (four times, one per 128-bit lane).
+const HIGHEST_BIT: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        let n = (i % 16) as u8;
+        t[i] = if n == 0 {
+            0
+        } else {
+            7 - n.leading_zeros() as u8
+        };
+        i += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {

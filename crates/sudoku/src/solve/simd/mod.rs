@@ -841,8 +841,9 @@ mod x86 {
             }
             // SAFETY: `vector_score` is set only in the kernels of `next_solution_avx512_ymm`
             // and `next_solution_avx512_vbmi`, which run only after their path's features were
-            // detected (AVX-512F/BW/VL and VBMI among them), and only when `guess::supported`
-            // detected VBMI2, VPOPCNTDQ and POPCNT: the features the kernel is compiled with.
+            // detected (AVX-512F/BW/VL, VBMI and GFNI among them), and only when
+            // `guess::supported` detected VBMI2, VPOPCNTDQ and POPCNT: the features the kernel
+            // is compiled with.
             unsafe { super::guess::bivalue_key(cand, unsolved, bivalue) }
         }
 
