@@ -98,7 +98,7 @@ pub enum CpuPathChoice {
     /// AVX-512 F/BW/VL with AVX2, BMI1/2, LZCNT and POPCNT.
     Avx512,
     /// The same with AVX-512 VBMI and GFNI, the whole-grid sweep's triad step by byte lookups
-    /// (and the guess score in vector lanes with VBMI2 and VPOPCNTDQ; detected on AMD Zen 5).
+    /// (detected on AMD Zen 5).
     #[value(name = "avx512-vbmi")]
     Avx512Vbmi,
     /// The same with the whole-grid sweep on 256-bit vectors (detected on AMD Zen 4).

@@ -1,9 +1,8 @@
 //! The guess score of the search ([`smallest_tree_key`]) over bivalue cells, sixteen cells at
-//! a time in the lanes of 512-bit vectors, for the paths with AVX-512 VBMI
-//! ([`CpuPath::Avx512Vbmi`](super::CpuPath) and `Avx512Ymm`) on CPUs that also have VBMI2 and
-//! VPOPCNTDQ (every one known: Ice Lake, Tiger Lake, Sapphire Rapids, Zen 4, Zen 5; checked
-//! apart, [`supported`], so that a CPU reported without them keeps its path and scores in
-//! scalar code, to the same key).
+//! a time in the lanes of 512-bit vectors, for the three AVX-512 paths on CPUs that also have
+//! AVX-512 VBMI, VBMI2 and VPOPCNTDQ and GFNI ([`supported`]: Ice Lake, Tiger Lake, Sapphire
+//! Rapids, Zen 4, Zen 5). Other CPUs (Skylake-X, Cascade Lake; or one whose hypervisor hides a
+//! feature) score in scalar code, to the same key.
 //!
 //! The scalar score costs about 60 instructions a cell: a loop over the cell's digits, four
 //! popcounts a digit, and a branch that ends each loop. Here each lane holds one cell:
@@ -73,11 +72,13 @@ const COLUMNS: [u32; 32] = {
     t
 };
 
-/// Whether the CPU has the features [`bivalue_key`] needs beyond those of its paths (AVX-512
-/// VBMI2 and VPOPCNTDQ, and POPCNT).
+/// Whether the CPU has the features [`bivalue_key`] needs beyond AVX-512F/BW/VL (which every
+/// AVX-512 path has detected): AVX-512 VBMI, VBMI2 and VPOPCNTDQ, GFNI and POPCNT.
 pub(super) fn supported() -> bool {
-    std::arch::is_x86_feature_detected!("avx512vbmi2")
+    std::arch::is_x86_feature_detected!("avx512vbmi")
+        && std::arch::is_x86_feature_detected!("avx512vbmi2")
         && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
+        && std::arch::is_x86_feature_detected!("gfni")
         && std::arch::is_x86_feature_detected!("popcnt")
 }
 
@@ -347,8 +348,8 @@ mod tests {
     /// 81), the vector kernel gives the scalar score's key, or declines past 64 cells.
     #[test]
     fn the_vector_score_matches_the_scalar_one() {
-        if !CpuPath::Avx512Ymm.is_supported() || !supported() {
-            eprintln!("skipped: this CPU has no AVX-512 VBMI, VBMI2 or VPOPCNTDQ");
+        if !CpuPath::Avx512.is_supported() || !supported() {
+            eprintln!("skipped: this CPU lacks AVX-512 VBMI, VBMI2 or VPOPCNTDQ, or GFNI");
             return;
         }
         let mut random = Random(0x9e37_79b9_7f4a_7c15);

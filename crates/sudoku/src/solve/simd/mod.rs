@@ -688,15 +688,14 @@ mod x86 {
     /// CPUs have: [`Kernels::keep`] gathers triads with BMI2's `pext`, which every AVX-512 CPU
     /// runs in a few cycles (AMD before Zen 3 microcodes it, slowly, and takes the AVX2 path);
     /// [`Kernels::givens`] and [`Kernels::values`] are [`givens_avx512`] and
-    /// [`values_avx512`]. With the sweeps by byte lookups ([`YMM_BYTES`], [`ZMM_BYTES`]), on a
-    /// CPU that also has AVX-512 VBMI2 and VPOPCNTDQ (`vector_score`),
-    /// [`Kernels::bivalue_guess_key`] scores the guess's bivalue cells in vector lanes
-    /// (`super::guess`).
+    /// [`values_avx512`]. On a CPU that also has AVX-512 VBMI, VBMI2, VPOPCNTDQ and GFNI
+    /// (`vector_score`: Ice Lake, Zen 4 and later), [`Kernels::bivalue_guess_key`] scores the
+    /// guess's bivalue cells in vector lanes (`super::guess`).
     #[derive(Debug, Clone, Copy)]
     struct Avx2<const SWEEP: u8> {
-        /// Whether [`super::guess::bivalue_key`] may run: set only with [`YMM_BYTES`] or
-        /// [`ZMM_BYTES`] (whose paths detected AVX-512F/BW/VL and VBMI) and when
-        /// [`super::guess::supported`] detected the rest of its features.
+        /// Whether [`super::guess::bivalue_key`] may run: set only by the AVX-512 wrappers
+        /// (whose paths detected AVX-512F/BW/VL), and only when [`super::guess::supported`]
+        /// detected the rest of its features.
         vector_score: bool,
     }
 
@@ -836,14 +835,13 @@ mod x86 {
             unsolved: &[u32; 3],
             bivalue: &[u32; 3],
         ) -> Option<u32> {
-            if (SWEEP != YMM_BYTES && SWEEP != ZMM_BYTES) || !self.vector_score {
+            if !Self::AVX512 || !self.vector_score {
                 return None;
             }
-            // SAFETY: `vector_score` is set only in the kernels of `next_solution_avx512_ymm`
-            // and `next_solution_avx512_vbmi`, which run only after their path's features were
-            // detected (AVX-512F/BW/VL, VBMI and GFNI among them), and only when
-            // `guess::supported` detected VBMI2, VPOPCNTDQ and POPCNT: the features the kernel
-            // is compiled with.
+            // SAFETY: `vector_score` is set only in the kernels of the three AVX-512 wrappers,
+            // which run only after their path's features were detected (AVX-512F/BW/VL among
+            // them), and only when `guess::supported` detected VBMI, VBMI2, VPOPCNTDQ, GFNI
+            // and POPCNT: with those, the features the kernel is compiled with.
             unsafe { super::guess::bivalue_key(cand, unsolved, bivalue) }
         }
 
@@ -1024,12 +1022,8 @@ mod x86 {
         engine: &mut Engine,
         budget: u64,
     ) -> Result<Option<O>, BudgetExhausted> {
-        engine.next_solution(
-            budget,
-            Avx2::<ZMM_GATHER> {
-                vector_score: false,
-            },
-        )
+        let vector_score = super::guess::supported();
+        engine.next_solution(budget, Avx2::<ZMM_GATHER> { vector_score })
     }
 
     /// The search for `CpuPath::Avx512Vbmi`: compiled as [`next_solution_avx512`], with the
