@@ -37,6 +37,8 @@ use std::arch::x86_64::{
     _mm512_ternarylogic_epi32, _mm512_test_epi8_mask, _mm512_xor_si512,
 };
 
+use std::sync::OnceLock;
+
 use crate::solve::tables::BAND_PEERS;
 
 /// Bytes 0 to 63: the places of bands 0 and 1 (bit `bit` of band 1 is byte `32 + bit`).
@@ -73,13 +75,17 @@ const COLUMNS: [u32; 32] = {
 };
 
 /// Whether the CPU has the features [`bivalue_key`] needs beyond AVX-512F/BW/VL (which every
-/// AVX-512 path has detected): AVX-512 VBMI, VBMI2 and VPOPCNTDQ, GFNI and POPCNT.
+/// AVX-512 path has detected): AVX-512 VBMI, VBMI2 and VPOPCNTDQ, GFNI and POPCNT. Detected
+/// once per process (each call of the search asks).
 pub(super) fn supported() -> bool {
-    std::arch::is_x86_feature_detected!("avx512vbmi")
-        && std::arch::is_x86_feature_detected!("avx512vbmi2")
-        && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
-        && std::arch::is_x86_feature_detected!("gfni")
-        && std::arch::is_x86_feature_detected!("popcnt")
+    static SUPPORTED: OnceLock<bool> = OnceLock::new();
+    *SUPPORTED.get_or_init(|| {
+        std::arch::is_x86_feature_detected!("avx512vbmi")
+            && std::arch::is_x86_feature_detected!("avx512vbmi2")
+            && std::arch::is_x86_feature_detected!("avx512vpopcntdq")
+            && std::arch::is_x86_feature_detected!("gfni")
+            && std::arch::is_x86_feature_detected!("popcnt")
+    })
 }
 
 /// [`smallest_tree_key`](super::super::bands::smallest_tree_key) over the cells `bivalue`,
