@@ -44,20 +44,20 @@ mod sweep;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CpuPath {
     /// x86-64 with AVX-512 F, BW and VL (with AVX2, BMI1/2, LZCNT and POPCNT): Skylake-X, Ice
-    /// Lake, Zen 4 and later. The whole-grid sweep runs on 512-bit vectors.
+    /// Lake, Zen 4 and later. The whole-grid sweep runs on 512-bit vectors. On this path and
+    /// the two below, a CPU that also has AVX-512 VBMI, VBMI2, VPOPCNTDQ and GFNI (Ice Lake,
+    /// Zen 4 and later) scores the guess cells sixteen at a time in vector lanes.
     Avx512,
     /// The CPUs of [`CpuPath::Avx512`] that also have AVX-512 VBMI and GFNI (Ice Lake, Zen 4
     /// and later): the same search, its whole-grid sweep on 512-bit vectors with byte lookups
-    /// in place of a gather, and (with VBMI2 and VPOPCNTDQ, which those CPUs have too) the
-    /// guess score in vector lanes. On AMD's Zen 5, which runs 512-bit operations whole, it is
-    /// the fastest path and the one [`CpuPath::detected`] picks.
+    /// in place of a gather. On AMD's Zen 5, which runs 512-bit operations whole, it is the
+    /// fastest path and the one [`CpuPath::detected`] picks.
     Avx512Vbmi,
-    /// The CPUs of [`CpuPath::Avx512Vbmi`], with fewer 512-bit vectors: the search compiled as
-    /// for AVX2, its whole-grid sweep on 256-bit vectors with AVX-512's instructions (byte
-    /// lookups in place of a gather), and the AVX-512 kernels that read the givens, write the
-    /// solution and score the guesses. On AMD's Zen 4,
-    /// which splits each 512-bit operation in two, it is the fastest path and the one
-    /// [`CpuPath::detected`] picks.
+    /// The CPUs of [`CpuPath::Avx512Vbmi`], the search compiled as for AVX2: its whole-grid
+    /// sweep on 256-bit vectors with AVX-512's instructions (byte lookups in place of a
+    /// gather), and the AVX-512 kernels that read the givens, write the solution and score the
+    /// guesses. On AMD's Zen 4, which splits each 512-bit operation in two, it is the fastest
+    /// path and the one [`CpuPath::detected`] picks.
     Avx512Ymm,
     /// x86-64 with AVX2, BMI1/2, LZCNT and POPCNT (Haswell, Zen and later).
     Avx2,
