@@ -243,6 +243,26 @@ fn the_guess_rule_proves_uniqueness_of_the_sample_in_few_guesses() {
     assert!(guesses <= 9_000, "{guesses} guesses");
 }
 
+/// The digit order keeps first solutions cheap: in a cell with three or more candidates the
+/// search tries first the digit with the fewest candidates among the cell's peers. The
+/// sample's first solutions take 4,135 guesses so, and took 4,678 with the lowest digit first
+/// in every cell. The bound between the two fails if that order is lost.
+#[test]
+fn first_solutions_of_the_sample_take_few_guesses() {
+    let mut guesses = 0;
+    for puzzle in sample() {
+        let mut search = Search::new(&puzzle);
+        let solution = search.next_solution().expect("no budget");
+        assert_solves(
+            &puzzle,
+            &solution.expect("the sample's puzzles are solvable"),
+        );
+        guesses += search.stats().guesses;
+    }
+    eprintln!("first solutions of the sample: {guesses} guesses");
+    assert!(guesses <= 4_400, "{guesses} guesses");
+}
+
 #[test]
 fn solutions_of_a_capped_line_are_distinct_and_valid() {
     for l in corpus() {
