@@ -243,11 +243,13 @@ fn the_guess_rule_proves_uniqueness_of_the_sample_in_few_guesses() {
     assert!(guesses <= 9_000, "{guesses} guesses");
 }
 
-/// The digit order keeps first solutions cheap. The sample's first solutions take 4,177
-/// guesses (4,135 with only the least constraining digit first in cells of three or more
-/// candidates, the order that counts here), and took 4,678 with the lowest digit first in
-/// every cell. The bound between them fails if that order is lost; `full_data.rs` checks the
-/// bivalue cells' order on hardest_1106.
+/// The digit order keeps first solutions cheap. The sample's first solutions take 4,126
+/// guesses with the likeliest digit first (`likeliest` in `solve/bands.rs`); they took 4,678
+/// with the lowest digit first in every cell, and 4,612 with the lowest first in cells of three
+/// or more candidates only, the order that counts here (4,065 with the lowest first in bivalue
+/// cells only: the sample has few puzzles as hard as those the bivalue order was fitted on). The
+/// bound fails if the order of cells of three or more is lost; `full_data.rs` checks both
+/// orders on hardest_1106.
 #[test]
 fn first_solutions_of_the_sample_take_few_guesses() {
     let mut guesses = 0;

@@ -26,10 +26,9 @@
 //! [`super::simd`], which compiles it with that path's features.
 //!
 //! When propagation stalls, the search guesses a digit of a cell with the fewest candidates (a
-//! bivalue cell when there is one: the likelier digit, [`State::likelier_of_two`], or in a
-//! dense puzzle the one with more candidates among the cell's peers; in a cell with three or
-//! more, the one with the fewest candidates among the peers, [`State::least_constraining`])
-//! and pushes the alternative (the same state without that digit in that cell) on an explicit
+//! bivalue cell when there is one; the likeliest digit by counts of its candidates,
+//! [`State::likeliest`], or in a dense puzzle's bivalue cell the one with more candidates
+//! among the cell's peers) and pushes the alternative (the same state without that digit in that cell) on an explicit
 //! stack. The explicit stack makes the search resumable, which gives enumeration, counting
 //! and a guess budget for free. Among the cells with the fewest candidates it takes the one
 //! whose branches remove the most ([`smallest_tree_key`]: a smaller tree at a higher cost a
@@ -474,51 +473,35 @@ impl State {
         (band, bit)
     }
 
-    /// Among `digits` (a cell's candidates, bit `digit`), the one with the fewest candidates
-    /// among the peers of the cell at `bit` of `band`, the lowest on a tie: the digit that,
-    /// placed there, removes the least, and that the solution holds most often.
+    /// Among `digits` (a cell's candidates, bit `digit`), the one the search tries first: the
+    /// highest `grid - weight * peers`, the lowest digit on a tie, where `grid` counts the
+    /// digit's unsolved candidates in the whole grid and `peers` those among the peers of the
+    /// cell at `bit` of `band`. The digit that, placed, removes few of its candidates for how
+    /// many it has is the one the solution holds more often.
     ///
-    /// For a guess on a cell with three or more candidates, whose alternative is "not this
-    /// digit" (a subtree holding all the others), trying this digit first makes first solutions
-    /// of the hardest sets take 6-9% fewer guesses on hardest_1106 and 2% fewer on
-    /// hardest_1905_11plus, as stored and on random equivalents (notes section 27); counts are
-    /// level. On bivalue cells it gains nothing: there its wrong branch is the larger one.
+    /// At a node of the solution path, the first digit tried, when wrong, costs its whole
+    /// subtree (searched in full whatever the order, as it has no solution); when right, it
+    /// skips the alternative. A first solution's guesses are the sum of those costs, so the
+    /// weights were fitted on them (notes sections 27 and 28), on hardest_1905_11plus's path
+    /// nodes first and checked on hardest_1106 in nine forms: `weight` 2 in a bivalue cell, 4 in
+    /// a cell of three or more candidates (whose alternative, "not this digit", holds all the
+    /// others). Against the lowest digit first, first solutions take 9-10% fewer guesses on
+    /// hardest_1106 (all nine forms' mean) and 2% fewer on hardest_1905_11plus; top1465,
+    /// 17_clue and sudoku_exchange_diabolical are level, and so are counts.
     #[inline(always)]
-    fn least_constraining(&self, digits: u32, band: usize, bit: usize) -> usize {
-        let mut best = (u32::MAX, 0);
+    fn likeliest(&self, digits: u32, band: usize, bit: usize, weight: i32) -> usize {
+        let mut best = (i32::MIN, 0);
         for digit in bit_iter(digits) {
             let digit = digit % 9;
-            let peers = self.peer_candidates(digit, band, bit);
-            if peers < best.0 {
-                best = (peers, digit);
-            }
-        }
-        best.1
-    }
-
-    /// Of a bivalue cell's two digits, `low` and `high`, the one with the larger `grid - 2 *
-    /// peers` (its unsolved candidates in the whole grid, less twice those among the cell's
-    /// peers), `low` on a tie: the digit that, placed, removes few of its candidates for how
-    /// many it has, which the solution holds more often.
-    ///
-    /// Fitted on the nodes of hardest_1905_11plus's solution paths, where the wrong first digit
-    /// costs its whole subtree, against the lowest digit first: first solutions take 6.7%
-    /// fewer guesses on hardest_1106 (the mean over its stored form and eight random
-    /// equivalents) and 1-2% fewer on hardest_1905_11plus; top1465, 17_clue and
-    /// sudoku_exchange_diabolical are level, and so are counts (notes section 28).
-    #[inline(always)]
-    fn likelier_of_two(&self, low: usize, high: usize, band: usize, bit: usize) -> usize {
-        let key = |digit: usize| {
             let grid = (0..3)
                 .map(|b| (self.cand[b][digit] & self.unsolved[b]).count_ones())
                 .sum::<u32>();
-            grid as i32 - 2 * self.peer_candidates(digit, band, bit) as i32
-        };
-        if key(high) > key(low) {
-            high
-        } else {
-            low
+            let key = grid as i32 - weight * self.peer_candidates(digit, band, bit) as i32;
+            if key > best.0 {
+                best = (key, digit);
+            }
         }
+        best.1
     }
 
     /// The candidates of `digit` among the peers of the cell at `bit` of `band`: its row and
@@ -788,26 +771,22 @@ impl Engine {
                     });
                 }
                 let (band, bit) = state.choose_guess(&counts, kernels, DENSE);
-                // Which digit is tried first: in a cell with three or more candidates, the one
-                // with the fewest candidates among the cell's peers (`least_constraining`); in
-                // a bivalue cell of a sparse puzzle, the likelier of the two
-                // (`likelier_of_two`); in a dense puzzle's, the one with more candidates among
-                // the cell's peers. The lowest on a tie.
+                // Which digit is tried first: the likeliest by counts (`likeliest`), except in
+                // a dense puzzle's bivalue cell, where it is the one with more candidates among
+                // the cell's peers (the lowest on a tie).
                 let digits = kernels.digits_meeting(&state.cand[band], 1 << bit);
                 let mut digit = digits.trailing_zeros() as usize % 9;
                 if digits.count_ones() > 2 {
-                    digit = state.least_constraining(digits, band, bit);
-                } else if digits.count_ones() == 2 {
+                    digit = state.likeliest(digits, band, bit, 4);
+                } else if DENSE {
                     let other = (digits & (digits - 1)).trailing_zeros() as usize % 9;
-                    if DENSE {
-                        if state.peer_candidates(other, band, bit)
-                            > state.peer_candidates(digit, band, bit)
-                        {
-                            digit = other;
-                        }
-                    } else {
-                        digit = state.likelier_of_two(digit, other, band, bit);
+                    if state.peer_candidates(other, band, bit)
+                        > state.peer_candidates(digit, band, bit)
+                    {
+                        digit = other;
                     }
+                } else {
+                    digit = state.likeliest(digits, band, bit, 2);
                 }
                 if self.stack.capacity() == 0 {
                     // One allocation for most searches rather than a few doublings.
