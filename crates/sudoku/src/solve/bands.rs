@@ -28,9 +28,9 @@
 //! When propagation stalls, the search guesses a digit of a cell with the fewest candidates (a
 //! bivalue cell when there is one; the likeliest digit by counts of its candidates,
 //! [`State::likeliest`], or in a dense puzzle's bivalue cell the one with more candidates
-//! among the cell's peers) and pushes the alternative (the same state without that digit in that cell) on an explicit
-//! stack. The explicit stack makes the search resumable, which gives enumeration, counting
-//! and a guess budget for free. Among the cells with the fewest candidates it takes the one
+//! among the cell's peers) and pushes the alternative (the same state without that digit in
+//! that cell) on an explicit stack. The explicit stack makes the search resumable, which
+//! gives enumeration, counting and a guess budget for free. Among the cells with the fewest candidates it takes the one
 //! whose branches remove the most ([`smallest_tree_key`]: a smaller tree at a higher cost a
 //! node, scored in vector lanes on the AVX-512 paths), or in a dense puzzle the one with the
 //! most unsolved peers.
@@ -676,9 +676,8 @@ pub(super) struct Engine {
     budget_hit: bool,
     /// Whether the puzzle has [`DENSE_GIVENS`] givens or more (set with the root state). A
     /// dense puzzle's guesses on a bivalue cell try first the digit with more candidates among
-    /// the cell's peers;
-    /// a sparse one's sweeps run the stack pass on every sweep ([`Order::stacks_always`]) on a
-    /// path with [`Kernels::STACKS_ALWAYS`].
+    /// the cell's peers; a sparse one's sweeps run the stack pass on every sweep
+    /// ([`Order::stacks_always`]) on a path with [`Kernels::STACKS_ALWAYS`].
     dense: bool,
 }
 
