@@ -30,10 +30,10 @@
 //! [`State::likeliest`], or in a dense puzzle's bivalue cell the one with more candidates
 //! among the cell's peers) and pushes the alternative (the same state without that digit in
 //! that cell) on an explicit stack. The explicit stack makes the search resumable, which
-//! gives enumeration, counting and a guess budget for free. Among the cells with the fewest candidates it takes the one
-//! whose branches remove the most ([`smallest_tree_key`]: a smaller tree at a higher cost a
-//! node, scored in vector lanes on the AVX-512 paths), or in a dense puzzle the one with the
-//! most unsolved peers.
+//! gives enumeration, counting and a guess budget for free. Among the cells with the fewest
+//! candidates it takes the one whose branches remove the most ([`smallest_tree_key`]: a
+//! smaller tree at a higher cost a node, scored in vector lanes on the AVX-512 paths), or in a
+//! dense puzzle the one with the most unsolved peers.
 
 use super::simd::{Kernels, Order};
 use super::tables::{stack_kept, BAND, BAND_PEERS, ROW, ROW_LOWEST, ROW_LOW_BITS, ROW_TOP_BIT};
