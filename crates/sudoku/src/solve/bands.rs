@@ -422,8 +422,28 @@ impl State {
         {
             *cells = twice & !thrice & unsolved;
         }
+        // Otherwise the cells of three candidates, counted over the nine digits with bit-sliced
+        // adds as the propagation counts up to three; the fewest are found cell by cell only
+        // when there is none (rare).
+        let mut trivalue = [0u32; 3];
+        if bivalue == [0; 3] {
+            for ((cells, band_cands), unsolved) in
+                trivalue.iter_mut().zip(&self.cand).zip(self.unsolved)
+            {
+                let (mut once, mut twice, mut thrice, mut more) = (0u32, 0u32, 0u32, 0u32);
+                for &digit_cells in band_cands {
+                    more |= thrice & digit_cells;
+                    thrice |= twice & digit_cells;
+                    twice |= once & digit_cells;
+                    once |= digit_cells;
+                }
+                *cells = thrice & !more & unsolved;
+            }
+        }
         let (candidates, cells) = if bivalue != [0; 3] {
             (2, bivalue)
+        } else if trivalue != [0; 3] {
+            (3, trivalue)
         } else {
             let fewest = (0..3)
                 .flat_map(|band| bit_iter(self.unsolved[band]).map(move |bit| (band, bit)))
