@@ -124,7 +124,8 @@ impl State {
     }
 
     /// Propagates to a fixed point; `false` on a contradiction. The cheap passes run first:
-    /// the stack pass only when band updates and naked singles are stuck.
+    /// the stack pass only when band updates and naked singles are stuck, and never with
+    /// [`Order::stacks_never`].
     ///
     /// `counts` is left holding the candidate counts of the final state, for
     /// [`State::choose_guess`], whenever it returns `true` on an unsolved state.
@@ -189,7 +190,7 @@ impl State {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            if self.stack_dirty == 0 {
+            if self.stack_dirty == 0 || order.stacks_never {
                 return true;
             }
             match self.update_stacks(kernels) {
@@ -694,7 +695,10 @@ const ROOT_SWEEP_GIVENS: u32 = 30;
 /// Givens from which a puzzle is dense ([`Engine`]'s `dense`). A dense puzzle's cascades are
 /// mostly singles, and the stack pass on every sweep costs it more than the sweeps it saves:
 /// with it, kaggle_10k (34 givens on average) took 5-10% more time at the root and
-/// serg_benchmark (35) 2-3% more after guesses. In its guesses, trying first the digit with
+/// serg_benchmark (35) 2-3% more after guesses. After its guesses the pass does not run at all
+/// ([`Order::stacks_never`]): serg_benchmark's guesses rise from 5.02 to 5.41 a puzzle in first
+/// mode and from 5.73 to 6.16 in count mode, but its time falls by 5% and 3% (notes section
+/// 29); the root keeps the pass, which kaggle_10k's puzzles need to be solved without a guess. In its guesses, trying first the digit with
 /// more candidates among the cell's peers makes fewer guesses on every set (section 16 of the
 /// speed notes) but took more time on the sparse hard ones (top1465 +5%, hardest_1106 +4-5% in
 /// first mode); on serg_benchmark, whose puzzles have several solutions each, it took 3-6% less
@@ -761,7 +765,8 @@ pub(super) struct Engine {
     budget_hit: bool,
     /// Whether the puzzle has [`DENSE_GIVENS`] givens or more (set with the root state). A
     /// dense puzzle's guesses on a bivalue cell try first the digit with more candidates among
-    /// the cell's peers; a sparse one's sweeps run the stack pass on every sweep
+    /// the cell's peers, and its propagations after a guess skip the stack pass
+    /// ([`Order::stacks_never`]); a sparse one's sweeps run the stack pass on every sweep
     /// ([`Order::stacks_always`]) on a path with [`Kernels::STACKS_ALWAYS`].
     dense: bool,
 }
@@ -884,6 +889,7 @@ impl Engine {
                 let order = Order {
                     naked_with_rows: !root,
                     stacks_always: K::STACKS_ALWAYS && !DENSE,
+                    stacks_never: DENSE && !root,
                 };
                 root = false;
                 state.propagate(kernels, &mut counts, order)
@@ -970,9 +976,17 @@ mod tests {
     /// on every sweep); all must agree on the outcome and, at a fixed point, on the whole state
     /// and the counts the guess reads. Returns the band engine's result.
     fn both_ways(state: &State) -> Option<State> {
-        let mut banded = *state;
-        let mut banded_counts = [[0u32; 3]; 3];
-        let fixed = banded.propagate(Scalar, &mut banded_counts, Order::ROOT);
+        // The band engine's fixed points with the stack pass and without it (`stacks_never`).
+        let [(fixed, banded, banded_counts), without] = [false, true].map(|stacks_never| {
+            let mut banded = *state;
+            let mut banded_counts = [[0u32; 3]; 3];
+            let order = Order {
+                stacks_never,
+                ..Order::ROOT
+            };
+            let fixed = banded.propagate(Scalar, &mut banded_counts, order);
+            (fixed, banded, banded_counts)
+        });
         for (path, order) in [
             CpuPath::Avx512,
             CpuPath::Avx512Vbmi,
@@ -997,6 +1011,11 @@ mod tests {
             );
             // The sweep never stops early.
             let swept_fixed = swept_fixed.expect("a finished sweep");
+            let (fixed, banded, banded_counts) = if order.stacks_never {
+                without
+            } else {
+                (fixed, banded, banded_counts)
+            };
             assert_eq!(swept_fixed, fixed, "{path:?} {order:?} {state:?}");
             if fixed {
                 assert_eq!(swept.cand, banded.cand, "{path:?} {order:?} {state:?}");

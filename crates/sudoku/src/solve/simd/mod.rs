@@ -352,7 +352,8 @@ pub(crate) trait Kernels: Copy {
 /// The order of a whole-grid propagation's steps ([`Kernels::propagate`]). Every rule only
 /// removes candidates, and a removal stays valid whatever else was removed before, so every
 /// order ends in the same fixed point (or contradiction); they differ in how many sweeps that
-/// takes and what each costs.
+/// takes and what each costs. (Except with `stacks_never`, which leaves out a rule: those
+/// orders end in the same fixed point of the other rules.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Order {
     /// Naked singles are counted on every sweep and placed with the row singles (after a
@@ -362,6 +363,10 @@ pub(crate) struct Order {
     /// The stack pass runs on every sweep, on the same state as the singles, and its removals
     /// go with the placements; otherwise only once no single is left.
     pub(crate) stacks_always: bool,
+    /// The stack pass never runs (then `stacks_always` is ignored): the fixed point of the
+    /// other rules, weaker, but the same on every path. For a dense puzzle's search after a
+    /// guess, where the pass costs more than the guesses it saves (`super::bands`).
+    pub(crate) stacks_never: bool,
 }
 
 impl Order {
@@ -369,25 +374,24 @@ impl Order {
     pub(crate) const ROOT: Order = Order {
         naked_with_rows: false,
         stacks_always: false,
+        stacks_never: false,
     };
 
     /// Every order, for the tests.
     #[cfg(test)]
-    pub(crate) const ALL: [Order; 4] = [
-        Order::ROOT,
-        Order {
-            naked_with_rows: false,
-            stacks_always: true,
-        },
-        Order {
-            naked_with_rows: true,
-            stacks_always: false,
-        },
-        Order {
-            naked_with_rows: true,
-            stacks_always: true,
-        },
-    ];
+    pub(crate) const ALL: [Order; 6] = {
+        let mut all = [Order::ROOT; 6];
+        let mut index = 0;
+        while index < 6 {
+            all[index] = Order {
+                naked_with_rows: index & 1 != 0,
+                stacks_always: index & 2 != 0,
+                stacks_never: index & 4 != 0,
+            };
+            index += 1;
+        }
+        all
+    };
 }
 
 /// Each band's givens as `[band][digit]` masks (the cells holding `digit + 1`), and each band's
@@ -808,7 +812,11 @@ mod x86 {
                 // `avx512` 4-5%, the kernel gets the order as it is).
                 // SAFETY: an `Avx2` value exists only on CPUs with AVX2 (see `Verified`).
                 _ => unsafe {
-                    super::sweep::avx2::plain::propagate(cand, unsolved, counts, Order::ROOT)
+                    let order = Order {
+                        stacks_never: order.stacks_never,
+                        ..Order::ROOT
+                    };
+                    super::sweep::avx2::plain::propagate(cand, unsolved, counts, order)
                 },
             }
         }

@@ -18,7 +18,9 @@
 //! rules in any order until none applies ends in the same state, and finds a contradiction
 //! exactly when the band engine does. The search therefore makes the same guesses on every
 //! path: `tests/cpu_paths.rs` checks that guess counts agree, and the band engine's tests
-//! compare this kernel's fixed points with its own.
+//! compare this kernel's fixed points with its own. With `Order::stacks_never` (a dense
+//! puzzle's search after a guess) neither runs the stack pass (step 4): the fixed point of the
+//! other rules is weaker, but again the same in both.
 //!
 //! Each sweep:
 //! 1. keeps the cells on a triad permutation (the band engine's `KEEP` table, read with a
@@ -288,11 +290,17 @@ macro_rules! sweep_kernel {
             counts_out: &mut [[u32; 3]; 3],
             order: Order,
         ) -> Option<bool> {
-            match (order.naked_with_rows, order.stacks_always) {
-                (false, false) => sweeps::<false, false>(cand, unsolved, counts_out),
-                (false, true) => sweeps::<false, true>(cand, unsolved, counts_out),
-                (true, false) => sweeps::<true, false>(cand, unsolved, counts_out),
-                (true, true) => sweeps::<true, true>(cand, unsolved, counts_out),
+            match (
+                order.naked_with_rows,
+                order.stacks_always,
+                order.stacks_never,
+            ) {
+                (false, _, true) => sweeps::<false, false, true>(cand, unsolved, counts_out),
+                (true, _, true) => sweeps::<true, false, true>(cand, unsolved, counts_out),
+                (false, false, false) => sweeps::<false, false, false>(cand, unsolved, counts_out),
+                (false, true, false) => sweeps::<false, true, false>(cand, unsolved, counts_out),
+                (true, false, false) => sweeps::<true, false, false>(cand, unsolved, counts_out),
+                (true, true, false) => sweeps::<true, true, false>(cand, unsolved, counts_out),
             }
         }
 
@@ -300,7 +308,11 @@ macro_rules! sweep_kernel {
         /// STACKS_ALWAYS }`.
         #[inline]
         #[target_feature(enable = $feature)]
-        fn sweeps<const NAKED_WITH_ROWS: bool, const STACKS_ALWAYS: bool>(
+        fn sweeps<
+            const NAKED_WITH_ROWS: bool,
+            const STACKS_ALWAYS: bool,
+            const STACKS_NEVER: bool,
+        >(
             cand: &mut [[u32; 9]; 3],
             unsolved: &mut [u32; 3],
             counts_out: &mut [[u32; 3]; 3],
@@ -421,7 +433,10 @@ macro_rules! sweep_kernel {
                     }
                 }
                 // 4. The stack pass, once nothing was placed (its result from above when it ran on
-                // every sweep).
+                // every sweep), unless it never runs.
+                if STACKS_NEVER {
+                    break Some(true);
+                }
                 let allowed = if STACKS_ALWAYS {
                     stacks
                 } else {

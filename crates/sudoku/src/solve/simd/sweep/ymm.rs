@@ -437,11 +437,17 @@ pub(in crate::solve::simd) fn propagate(
     counts_out: &mut [[u32; 3]; 3],
     order: Order,
 ) -> Option<bool> {
-    match (order.naked_with_rows, order.stacks_always) {
-        (false, false) => sweeps::<false, false>(cand, unsolved, counts_out),
-        (false, true) => sweeps::<false, true>(cand, unsolved, counts_out),
-        (true, false) => sweeps::<true, false>(cand, unsolved, counts_out),
-        (true, true) => sweeps::<true, true>(cand, unsolved, counts_out),
+    match (
+        order.naked_with_rows,
+        order.stacks_always,
+        order.stacks_never,
+    ) {
+        (false, _, true) => sweeps::<false, false, true>(cand, unsolved, counts_out),
+        (true, _, true) => sweeps::<true, false, true>(cand, unsolved, counts_out),
+        (false, false, false) => sweeps::<false, false, false>(cand, unsolved, counts_out),
+        (false, true, false) => sweeps::<false, true, false>(cand, unsolved, counts_out),
+        (true, false, false) => sweeps::<true, false, false>(cand, unsolved, counts_out),
+        (true, true, false) => sweeps::<true, true, false>(cand, unsolved, counts_out),
     }
 }
 
@@ -459,7 +465,7 @@ fn band_lanes(x: V) -> [u32; 3] {
 /// [`propagate`] in one order.
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512bw,avx512vbmi,gfni")]
-fn sweeps<const NAKED_WITH_ROWS: bool, const STACKS_ALWAYS: bool>(
+fn sweeps<const NAKED_WITH_ROWS: bool, const STACKS_ALWAYS: bool, const STACKS_NEVER: bool>(
     cand: &mut [[u32; 9]; 3],
     unsolved: &mut [u32; 3],
     counts_out: &mut [[u32; 3]; 3],
@@ -621,7 +627,10 @@ fn sweeps<const NAKED_WITH_ROWS: bool, const STACKS_ALWAYS: bool>(
                 continue;
             }
         }
-        // 4. The stack pass, once nothing was placed.
+        // 4. The stack pass, once nothing was placed, unless it never runs.
+        if STACKS_NEVER {
+            break Some(true);
+        }
         let allowed = if STACKS_ALWAYS {
             stacks
         } else {
