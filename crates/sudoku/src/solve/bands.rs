@@ -487,7 +487,7 @@ impl State {
 
     /// The fewest candidates of an unsolved cell, and the cells that have that many, when no
     /// cell is bivalue (so three or more). Out of line: rare in a search, it would only crowd
-    /// the guess's code (inlined, it made serg_benchmark's search 3-5% slower).
+    /// the guess's code (inlined, it made serg_benchmark's search about 5% slower).
     ///
     /// The cells of three candidates come from bit-sliced counts over the nine digits, as the
     /// propagation counts up to three; the fewest are found cell by cell only when there is
