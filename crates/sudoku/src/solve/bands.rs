@@ -474,10 +474,8 @@ impl State {
         let mut best = (i32::MIN, 0);
         for digit in bit_iter(digits) {
             let digit = digit % 9;
-            let grid = (0..3)
-                .map(|b| (self.cand[b][digit] & self.unsolved[b]).count_ones())
-                .sum::<u32>();
-            let key = grid as i32 - weight * self.peer_candidates(digit, band, bit) as i32;
+            let key = self.unsolved_candidates(digit) as i32
+                - weight * self.peer_candidates(digit, band, bit) as i32;
             if key > best.0 {
                 best = (key, digit);
             }
@@ -542,11 +540,7 @@ impl State {
     fn confident_tree_key<K: Kernels>(&self, cells: &[u32; 3], kernels: K) -> u32 {
         let others = OTHER_BANDS
             .map(|[a, b]| u64::from(self.unsolved[a]) | u64::from(self.unsolved[b]) << 32);
-        let grid: [i32; 9] = std::array::from_fn(|digit| {
-            (0..3)
-                .map(|band| (self.cand[band][digit] & self.unsolved[band]).count_ones() as i32)
-                .sum()
-        });
+        let grid: [i32; 9] = std::array::from_fn(|digit| self.unsolved_candidates(digit) as i32);
         let mut best = 0u32;
         for (band, &mask) in cells.iter().enumerate() {
             for bit in bit_iter(mask & self.unsolved[band]) {
@@ -573,6 +567,15 @@ impl State {
             }
         }
         best
+    }
+
+    /// The unsolved candidates of `digit` in the whole grid (the `grid` of
+    /// [`State::likeliest`]).
+    #[inline(always)]
+    fn unsolved_candidates(&self, digit: usize) -> u32 {
+        (0..3)
+            .map(|band| (self.cand[band][digit] & self.unsolved[band]).count_ones())
+            .sum()
     }
 
     /// The candidates of `digit` among the peers of the cell at `bit` of `band`: its row and
@@ -686,11 +689,13 @@ const ROOT_SWEEP_GIVENS: u32 = 30;
 /// serg_benchmark (35) 2-3% more after guesses. After its guesses the pass does not run at all
 /// ([`Order::stacks_never`]): serg_benchmark's guesses rise from 5.02 to 5.41 a puzzle in first
 /// mode and from 5.73 to 6.16 in count mode, but its time falls by 5% and 3% (notes section
-/// 29); the root keeps the pass, which kaggle_10k's puzzles need to be solved without a guess. In its guesses, trying first the digit with
-/// more candidates among the cell's peers makes fewer guesses on every set (section 16 of the
-/// speed notes) but took more time on the sparse hard ones (top1465 +5%, hardest_1106 +4-5% in
-/// first mode); on serg_benchmark, whose puzzles have several solutions each, it took 3-6% less
-/// (guesses 5.66 -> 5.02 in first mode, 6.31 -> 5.73 in count mode).
+/// 29); the root keeps the pass, which kaggle_10k's puzzles need to be solved without a guess.
+/// Its guesses take the first cell with the fewest candidates ([`State::choose_guess`]). There,
+/// trying first the digit with more candidates among the cell's peers makes fewer guesses on
+/// every set (section 16 of the speed notes) but took more time on the sparse hard ones
+/// (top1465 +5%, hardest_1106 +4-5% in first mode); on serg_benchmark, whose puzzles have
+/// several solutions each, it took 3-6% less (guesses 5.66 -> 5.02 in first mode, 6.31 -> 5.73
+/// in count mode, with the cell rule of the time).
 const DENSE_GIVENS: u32 = 30;
 
 /// Every (digit, band) pair, as bits of [`State::dirty`].
