@@ -146,7 +146,7 @@ impl State {
             // Band updates run in waves: a wave takes every dirty (digit, band) at once, so the
             // next update's index comes from the wave's own mask, not from what the previous
             // update marked. The updates then overlap in the CPU instead of waiting for each
-            // other (kaggle -20%, hardest -10% against picking the lowest dirty bit each time).
+            // other (`docs/design.md`, "Propagation: waves").
             // A bit marked again while still pending in the wave is cleared: the wave reaches
             // it later and sees the change anyway. The dirty bits live in locals during the
             // waves, so that no update waits on a store of the previous one to memory.
@@ -404,15 +404,12 @@ impl State {
     /// The cell has the fewest candidates (two whenever a bivalue cell exists). Among those, a
     /// sparse puzzle's search takes the one whose branches remove the most
     /// ([`smallest_tree_key`], or with no bivalue cell [`State::confident_tree_key`]): a
-    /// placement there removes many candidates, so both branches propagate further. On the
-    /// hardest sets the cell with the most unsolved peers cut guesses by about 40% against
-    /// taking the first bivalue cell, and the score by 16-21% more.
+    /// placement there removes many candidates, so both branches propagate further and the
+    /// tree is smaller (`docs/design.md`, "Guess cell").
     ///
     /// A dense one's (`dense`) takes the first: its search makes a few guesses, each followed
     /// by a short cascade, and scoring a few dozen cells for the most unsolved peers cost more
-    /// than the guesses it saved. On serg_benchmark, against that rule, guesses rise from 6.16
-    /// to 6.22 a puzzle in count mode (6.03 to 6.49 on a random equivalent), and time falls by
-    /// 6-9% (notes section 29).
+    /// than the guesses it saved (`docs/design.md`, "Dense puzzles").
     #[inline(always)]
     fn choose_guess<K: Kernels>(
         &self,
@@ -462,13 +459,10 @@ impl State {
     /// At a node of the solution path, the first digit tried, when wrong, costs its whole
     /// subtree (searched in full whatever the order, as it has no solution); when right, it
     /// skips the alternative. A first solution's guesses are the sum of those costs, so the
-    /// weights were fitted on them (notes sections 27 and 28), on hardest_1905_11plus's path
-    /// nodes first and checked on hardest_1106 in nine forms: `weight` 2 in a bivalue cell, 4 in
-    /// a cell of three or more candidates (whose alternative, "not this digit", holds all the
-    /// others). Against the lowest digit first, first solutions take 13-19% fewer guesses on
-    /// hardest_1106 (as stored and on two random equivalents) and 2.6% fewer on
-    /// hardest_1905_11plus; top1465, 17_clue and sudoku_exchange_diabolical are level, and so
-    /// are counts.
+    /// weights were fitted on them, on hardest_1905_11plus's path nodes first and checked on
+    /// hardest_1106 in nine forms: `weight` 2 in a bivalue cell, 4 in a cell of three or more
+    /// candidates (whose alternative, "not this digit", holds all the others). The figures are
+    /// in `docs/design.md`, "Guess order".
     #[inline(always)]
     fn likeliest(&self, digits: u32, band: usize, bit: usize, weight: i32) -> usize {
         let mut best = (i32::MIN, 0);
@@ -485,7 +479,8 @@ impl State {
 
     /// The fewest candidates of an unsolved cell, and the cells that have that many, when no
     /// cell is bivalue (so three or more). Out of line: rare in a search, it would only crowd
-    /// the guess's code (inlined, it made serg_benchmark's search about 5% slower).
+    /// the guess's code (inlined, it made the dense search slower: `docs/design.md`, "Guess
+    /// cell").
     ///
     /// The cells of three candidates come from bit-sliced counts over the nine digits, as the
     /// propagation counts up to three; the fewest are found cell by cell only when there is
@@ -535,7 +530,7 @@ impl State {
     /// Such a guess tries one digit and pushes "not this digit", which holds all the others:
     /// when the digit tried first is right, that whole subtree is skipped. A cell whose
     /// likeliest digit stands out is more often right, so its search more often skips it
-    /// (notes section 29: first solutions of hardest_1106 take 3-4% fewer guesses, counts 2%).
+    /// (`docs/design.md`, "Guess cell").
     #[inline(always)]
     fn confident_tree_key<K: Kernels>(&self, cells: &[u32; 3], kernels: K) -> u32 {
         let others = OTHER_BANDS
@@ -616,8 +611,8 @@ const PEERS: [(u32, u64); 32] = {
 /// counts the peers that lose the digit when it is placed and `singles` those of them that are
 /// bivalue (`bivalue`, unsolved cells only), which become naked singles.
 ///
-/// Both branches of such a cell propagate further, so the tree is smaller: guesses fall by
-/// 16-21% on the hardest sets against the most unsolved peers alone (notes sections 16, 25).
+/// Both branches of such a cell propagate further, so the tree is smaller (`docs/design.md`,
+/// "Guess cell").
 /// Each cell's score is computed in full and the best kept as one packed key, without a
 /// branch: filtering the cells first (by their peers) measured slower, as the branches
 /// mispredict. With bivalue cells, the AVX-512 paths score them in vector lanes instead
@@ -676,26 +671,19 @@ const DIGIT_BAND: [(u8, u8); 32] = {
 
 /// Givens from which a path whose sweep takes only the root ([`Kernels::SWEEP_CASCADES`]
 /// unset, SSE4.1) sweeps it. With many givens the root's cascade is over in a few sweeps; with
-/// few it runs one round of singles per sweep, every sweep over all 27 pairs. Instructions on
-/// that path (callgrind, count mode, the first 1,000 puzzles of each set, 300 of the diabolical
-/// and hardest sets), sweeping every root against none: kaggle_10k (34 givens on average) -16%,
-/// serg_benchmark (35) -2.6%, easy50 (28) +9%, sudoku_exchange_diabolical (28) +3.5%, top1465
-/// (22) and hardest_1905_11plus (24) level, 17_clue +27%.
+/// few it runs one round of singles per sweep, every sweep over all 27 pairs, and costs more
+/// than it saves (instruction counts in `docs/design.md`, "Whole-grid sweeps").
 const ROOT_SWEEP_GIVENS: u32 = 30;
 
 /// Givens from which a puzzle is dense ([`Engine`]'s `dense`). A dense puzzle's cascades are
-/// mostly singles, and the stack pass on every sweep costs it more than the sweeps it saves:
-/// with it, kaggle_10k (34 givens on average) took 5-10% more time at the root and
-/// serg_benchmark (35) 2-3% more after guesses. After its guesses the pass does not run at all
-/// ([`Order::stacks_never`]): serg_benchmark's guesses rise from 5.02 to 5.41 a puzzle in first
-/// mode and from 5.73 to 6.16 in count mode, but its time falls by 5% and 3% (notes section
-/// 29); the root keeps the pass, which kaggle_10k's puzzles need to be solved without a guess.
-/// Its guesses take the first cell with the fewest candidates ([`State::choose_guess`]). There,
-/// trying first the digit with more candidates among the cell's peers makes fewer guesses on
-/// every set (section 16 of the speed notes) but took more time on the sparse hard ones
-/// (top1465 +5%, hardest_1106 +4-5% in first mode); on serg_benchmark, whose puzzles have
-/// several solutions each, it took 3-6% less (guesses 5.66 -> 5.02 in first mode, 6.31 -> 5.73
-/// in count mode, with the cell rule of the time).
+/// mostly singles, and the stack pass on every sweep costs it more than the sweeps it saves.
+/// After its guesses the pass does not run at all ([`Order::stacks_never`]): it then makes more
+/// guesses but takes less time; the root keeps the pass, which kaggle_10k's puzzles need to be
+/// solved without a guess. Its guesses take the first cell with the fewest candidates
+/// ([`State::choose_guess`]). There, trying first the digit with more candidates among the
+/// cell's peers makes fewer guesses on every set but took more time on the sparse hard ones;
+/// on serg_benchmark, whose puzzles have several solutions each, it took less. The figures are
+/// in `docs/design.md`, "Dense puzzles" and "Guess order".
 const DENSE_GIVENS: u32 = 30;
 
 /// Every (digit, band) pair, as bits of [`State::dirty`].
@@ -766,9 +754,9 @@ pub(super) struct Engine {
 
 thread_local! {
     /// A search stack left by a finished search on this thread, empty, for the next search's
-    /// first guess ([`spare_stack`]): one allocation a thread instead of one a search. On
-    /// serg_benchmark, whose puzzles take a few guesses each in 1.5 us, the allocation and its
-    /// release were 2.5% of the time (notes section 29).
+    /// first guess ([`spare_stack`]): one allocation a thread instead of one a search, which
+    /// counts where puzzles take a few guesses each (`docs/design.md`, "Search memory and
+    /// counting").
     static SPARE_STACK: Cell<Vec<State>> = const { Cell::new(Vec::new()) };
 }
 
@@ -829,8 +817,8 @@ impl Engine {
     /// CPU path of [`super::simd`] compiles the whole search for its own features.
     ///
     /// The search is compiled twice, for dense puzzles and for the others: the guess score of
-    /// the sparse ones made the search of dense ones 6% slower on serg_benchmark when both were
-    /// one function (notes section 26).
+    /// the sparse ones made the search of dense ones slower when both were one function
+    /// (`docs/design.md`, "Dense puzzles").
     #[inline(always)]
     pub(super) fn next_solution<K: Kernels, O: Solved>(
         &mut self,

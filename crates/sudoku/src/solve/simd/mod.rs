@@ -164,15 +164,15 @@ impl CpuPath {
 /// byte lookups in place of the sweep's gather:
 /// - family 19h (Zen 4) runs each 512-bit operation as two 256-bit halves, and the 512-bit
 ///   sweep uses only nine of its sixteen lanes: [`CpuPath::Avx512Ymm`], whose sweep runs on
-///   256-bit vectors, took 13-14% less time than [`CpuPath::Avx512`] on hardest_1106 and 21%
-///   less on 17_clue (notes section 17);
-/// - family 1Ah (Zen 5) runs them whole: [`CpuPath::Avx512Vbmi`] took up to 10% less time than
-///   [`CpuPath::Avx512Ymm`] (level on the hardest sets) and 7-20% less than [`CpuPath::Avx512`]
-///   (notes section 20). That was against the 256-bit sweep that kept digit 9 in general
-///   registers; the one that keeps it in a vector (notes section 23) is not measured on Zen 5.
+///   256-bit vectors, is faster there than [`CpuPath::Avx512`];
+/// - family 1Ah (Zen 5) runs them whole: [`CpuPath::Avx512Vbmi`] was faster than
+///   [`CpuPath::Avx512Ymm`] (level on the hardest sets) and than [`CpuPath::Avx512`]. That was
+///   against the 256-bit sweep that kept digit 9 in general registers; the one that keeps it
+///   in a vector is not measured on Zen 5.
 ///
 /// Later families are not measured and take Zen 5's path. On Intel the 512-bit sweep with the
-/// gather measured faster than the AVX2 one; the byte lookups are not measured there.
+/// gather measured faster than the AVX2 one; the byte lookups are not measured there. The
+/// figures are in `docs/design.md`, "CPU paths and their detection".
 fn amd_avx512_path() -> Option<CpuPath> {
     #[cfg(target_arch = "x86_64")]
     {
@@ -297,19 +297,15 @@ pub(crate) trait Kernels: Copy {
     /// Whether the band engine hands cascades to the sweep as well as the root (a wave that
     /// leaves many pairs dirty, see [`super::bands`]), or only the root of a search (SSE4.1,
     /// where each lane-wise step of the sweep takes three instructions and the `KEEP` lookup
-    /// nine table reads: handing over cascades too, from four dirty pairs as on AVX2, took 9-35%
-    /// more instructions on every set but kaggle; callgrind, count mode, serg_benchmark +8.7%,
-    /// 17_clue +33%, top1465 +35%).
+    /// nine table reads: handing over cascades too, from four dirty pairs as on AVX2, took more
+    /// instructions on every set but kaggle; `docs/design.md`, "Whole-grid sweeps").
     const SWEEP_CASCADES: bool = true;
 
     /// Dirty (digit, band) pairs from which a wave of the band engine hands over to the
     /// whole-grid kernel, on a path with one. After a guess one pair is dirty and band updates
-    /// are cheaper; a cascade soon marks more. A/B on AVX-512 against sweeping only the root
-    /// (count mode, the hard sets, B/A): two 0.98-1.07, four 0.90-0.92 (0.96-0.97 in a later
-    /// run), five 0.92-0.94, six 0.93-0.94, eight 0.97-0.99, ten 0.99-1.00. On AVX2, against
-    /// four: six 1.01-1.02 (serg_benchmark 0.96), the root only 0.99-1.03 (serg_benchmark
-    /// 0.95). Four is the default; the `avx512-vbmi` path, whose sweep is the cheapest, sets its
-    /// own.
+    /// are cheaper; a cascade soon marks more. Four is the default, the best measured with the
+    /// AVX-512 gather sweep and the AVX2 one; paths with cheaper sweeps set their own
+    /// (`docs/design.md`, "Handing over: `SWEEP_AT`").
     const SWEEP_AT: u32 = 4;
 
     /// Whether the whole-grid kernel runs the stack pass on every sweep, beside the singles,
@@ -711,35 +707,22 @@ mod x86 {
     impl<const SWEEP: u8> Kernels for Avx2<SWEEP> {
         const SWEEPS: bool = true;
 
-        /// Two on `avx512-vbmi`, whose sweep is the cheapest: on Zen 5, against four (A/B,
-        /// the first 5,000 puzzles of each set, first / count mode), top1465 -6% / -4-5%,
-        /// hardest_1905_11plus -3% / -3-6%, hardest_1106 -2-5% / -3-5%, serg_benchmark -2% /
-        /// level, 17_clue within its noise; three gained as much in first mode and less in
-        /// count mode, one (every propagation swept) lost up to 9% (notes section 20). Three on
-        /// `avx512-ymm` with its sweep on four vectors and the stack pass on every sweep: on Zen
-        /// 4, against four, 17_clue, top1465 and sudoku_exchange_diabolical 1-2% faster in both
-        /// modes, the hardest sets within 1%, serg_benchmark level; two was as fast but for
-        /// serg_benchmark, 1.5% slower in count mode (notes section 23).
+        /// Two on `avx512-vbmi`, whose sweep is the cheapest (measured on Zen 5); three on
+        /// `avx512-ymm`, with its sweep on four vectors and the stack pass on every sweep
+        /// (measured on Zen 4); four on the others. The figures, and the values that lost, are
+        /// in `docs/design.md`, "Handing over: `SWEEP_AT`".
         const SWEEP_AT: u32 = match SWEEP {
             ZMM_BYTES => 2,
             YMM_BYTES => 3,
             _ => 4,
         };
 
-        /// On `avx512-vbmi` and `avx512-ymm`. On the first (Zen 5, A/B against the stack pass
-        /// only once no single is left, the first 5,000 puzzles of each set), after guesses:
-        /// hardest_1905_11plus -6% / -7% (count / first mode), hardest_1106 -6% / -7%, top1465
-        /// -2% / -3%, serg_benchmark +2-3%, 17_clue level; and at sparse roots 17_clue -10% and
-        /// sudoku_exchange_diabolical -3% (kaggle_10k, whose roots are dense, +5-10% with it).
-        /// Hence the rule by givens (`super::super::bands`). The sweeps a puzzle fall by 13% on
-        /// hardest_1905_11plus (542 to 471 in count mode), 9% on top1465 and 5% on
-        /// serg_benchmark: the pass runs beside the singles, which the sweep waits on. The
-        /// gather sweep of `avx512` was 4% faster with it on the hardest sets only (on an AMD
-        /// CPU; it is for Intel's, not measured) (notes section 21). The 256-bit sweep of
-        /// `avx512-ymm` was 2-5% slower with it while each band kept its digit 9 in a general
-        /// register; with the three bands' digit 9 in one vector (`sweep::ymm`), on Zen 4 in
-        /// count mode: hardest_1905_11plus -4%, hardest_1106 -4.5%, 17_clue -7%, top1465 -1%,
-        /// sudoku_exchange_diabolical -1.5%, serg_benchmark level (notes section 23).
+        /// On `avx512-vbmi` and `avx512-ymm`. The pass runs beside the singles, which the sweep
+        /// waits on, so a cascade takes fewer sweeps: the sparse sets gain, dense roots lose
+        /// (hence the rule by givens, `super::super::bands`). The 256-bit sweep of
+        /// `avx512-ymm` gained only once the three bands' digit 9 shared one vector
+        /// (`sweep::ymm`); the gather sweep of `avx512` is for Intel's CPUs, where it is not
+        /// measured. The figures are in `docs/design.md`, "Whole-grid sweeps".
         const STACKS_ALWAYS: bool = SWEEP == ZMM_BYTES || SWEEP == YMM_BYTES;
 
         #[inline(always)]
@@ -806,10 +789,9 @@ mod x86 {
                 // the features this sweep is compiled with.
                 YMM_BYTES => unsafe { super::sweep::ymm::propagate(cand, unsolved, counts, order) },
                 // The root's order after guesses too: without three-input logic, counting naked
-                // singles on every sweep costs more than the sweeps it saves (A/B on Zen 4, count
-                // mode: diabolical +2-3%, serg_benchmark +1-2%, the hardest sets -0.3% to +1%,
-                // top1465 -2%; with AVX-512, where `avx512-ymm` gains 2-4% on the hard sets and
-                // `avx512` 4-5%, the kernel gets the order as it is).
+                // singles on every sweep costs more than the sweeps it saves (with AVX-512 it
+                // gains, and the kernel gets the order as it is; `docs/design.md`, "Whole-grid
+                // sweeps").
                 // SAFETY: an `Avx2` value exists only on CPUs with AVX2 (see `Verified`).
                 _ => unsafe {
                     let order = Order {
@@ -877,7 +859,8 @@ mod x86 {
         let mut filled = [0u32; 3];
         for (band, band_givens) in givens.iter_mut().enumerate() {
             // Straight from `values`, with no padded copy: the copy's stores, and loads that
-            // spanned them and so waited for them, cost more (kaggle_10k 6% slower).
+            // spanned them and so waited for them, cost more (`docs/design.md`, "Setup and
+            // solution").
             // SAFETY: the masked load reads bytes 27 * band .. 27 * band + 27 of `values` (mask
             // `BAND`, 27 bits; the masked-off bytes are not read, so the last band's load does
             // not pass the end).
@@ -1037,7 +1020,7 @@ mod x86 {
     /// The search for `CpuPath::Avx512Vbmi`: compiled as [`next_solution_avx512`], with the
     /// whole-grid sweep on 512-bit vectors that computes `KEEP` by byte lookups (AVX-512 VBMI
     /// and GFNI) instead of a gather. On Zen 5 the search compiled for AVX2 with this sweep
-    /// measured level (notes section 20).
+    /// measured level (`docs/design.md`, "CPU paths and their detection").
     ///
     /// # Safety
     /// The CPU must support every feature enabled here and those of the kernels it calls (the
@@ -1056,8 +1039,8 @@ mod x86 {
     /// score of `super::guess`) and the whole-grid sweep on 256-bit vectors compiled with
     /// AVX-512F/BW/VL/VBMI and GFNI. On Zen 4,
     /// compiling the search itself with AVX-512 (where the compiler vectorises its loops over
-    /// the nine digits with 512-bit vectors) took 2.5-3% more time on the hard sets (notes
-    /// section 17).
+    /// the nine digits with 512-bit vectors) took more time on the hard sets
+    /// (`docs/design.md`, "CPU paths and their detection").
     ///
     /// # Safety
     /// The CPU must support every feature enabled here and those of the kernels it calls: all

@@ -109,7 +109,7 @@ fn store(band: &mut [u32; 9], x: V) {
 }
 
 /// Each digit lane's `KEEP_BY_BOX` entry at the lane's index (below 512), with one gather
-/// masked to the nine digit lanes (a full gather was 1-6% slower).
+/// masked to the nine digit lanes (a full gather was slower).
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn keep_by_index(index: V) -> V {
@@ -203,9 +203,9 @@ fn counts(v: V) -> [u32; 3] {
 sweep_kernel!("avx512f");
 
 /// The kernel with `KEEP` by byte lookups instead of the gather, for CPUs with AVX-512 VBMI and
-/// GFNI (the `CpuPath::Avx512Vbmi` path). On Zen 5 the path took up to 10% less time than the
-/// one with the 256-bit sweep and the same lookups (level on the hardest sets), and 7-20% less
-/// than the one with this module's gather (notes section 20).
+/// GFNI (the `CpuPath::Avx512Vbmi` path). On Zen 5 the path was faster than the one with the
+/// 256-bit sweep and the same lookups (level on the hardest sets) and than the one with this
+/// module's gather (`docs/design.md`, "CPU paths and their detection").
 pub(in crate::solve::simd) mod bytes {
     use std::arch::x86_64::{
         _mm512_gf2p8affine_epi64_epi8, _mm512_loadu_si512, _mm512_maskz_permutexvar_epi8,

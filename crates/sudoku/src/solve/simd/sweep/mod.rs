@@ -7,10 +7,10 @@
 //! instructions, whether the pair changed or not. That pays when many pairs have work: at the
 //! root of a search every pair is dirty (kaggle puzzles are solved there, in about four sweeps
 //! against about forty band updates), and a guess that starts a cascade soon marks many. After
-//! a guess only one pair is dirty, and there the band engine is faster (sweeping every
-//! propagation made top1465 8% and serg_benchmark 10% slower). So the band engine hands over
-//! to this kernel when a wave has at least `Kernels::SWEEP_AT` dirty pairs (four, two on
-//! `avx512-vbmi`); on SSE4.1, where the sweep costs more, only at the root of a puzzle with
+//! a guess only one pair is dirty, and there the band engine is faster (`docs/design.md`,
+//! "Handing over: `SWEEP_AT`"). So the band engine hands over to this kernel when a wave has
+//! at least `Kernels::SWEEP_AT` dirty pairs (four, fewer on the paths with cheaper sweeps);
+//! on SSE4.1, where the sweep costs more, only at the root of a puzzle with
 //! many givens (`Kernels::SWEEP_CASCADES`, `ROOT_SWEEP_GIVENS`).
 //!
 //! The rules are the band engine's, so the fixed point is the same: every rule only removes
@@ -87,8 +87,8 @@ macro_rules! sweep_kernel {
         /// Each lane's cells that lie on a triad permutation of its band: the band engine's table,
         /// read for the nine digit lanes with a gather (the other lanes are zero). Computing it
         /// with rotations took about thirty instructions, half of them shifts, which AVX-512 runs
-        /// on one port only; swept everywhere, the gather measured 7% faster on hardest_1905_11plus
-        /// and 10% on serg_benchmark, 3% slower on top1465, level on the easy sets.
+        /// on one port only; the gather measured faster on the hard sets (`docs/design.md`,
+        /// "Whole-grid sweeps").
         #[inline]
         #[target_feature(enable = $feature)]
         fn keep(x: V) -> V {
@@ -277,11 +277,11 @@ macro_rules! sweep_kernel {
         /// run beside the row singles, so a cascade takes fewer, barely longer sweeps. At the
         /// root, where long cascades of row singles alone are the rule, they are counted only
         /// once no row single is left, as the band engine does: counting on every sweep there
-        /// made kaggle_10k 7-12% and 17_clue 3.5-8% slower (two measurements; diabolical 2%
-        /// faster). (The AVX2 path always passes `Order::ROOT`: see its `Kernels::propagate`.)
+        /// made the easy sets slower (`docs/design.md`, "Whole-grid sweeps"). (The AVX2 path
+        /// always passes `Order::ROOT`: see its `Kernels::propagate`.)
         ///
         /// Not inlined: it leaves the band engine's loop as it was, and inlining it measured no
-        /// faster (0.99-1.01 on every set).
+        /// faster.
         #[inline(never)]
         #[target_feature(enable = $feature)]
         pub(in crate::solve::simd) fn propagate(

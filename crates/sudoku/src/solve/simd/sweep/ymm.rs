@@ -597,7 +597,7 @@ fn sweeps<const NAKED_WITH_ROWS: bool, const STACKS_ALWAYS: bool, const STACKS_N
         if NAKED_WITH_ROWS {
             // No single on this state: its counts, with the cells of three candidates, are the
             // final ones unless the stack pass changes something. (Counting those on every
-            // sweep cost 0.2-1% in count mode.)
+            // sweep cost more: `docs/design.md`, "Whole-grid sweeps".)
             final_counts = Some(counts::<true>(&c));
         } else {
             // 3. Naked singles, once no row single is left.
