@@ -310,8 +310,9 @@ pub(crate) trait Kernels: Copy {
 
     /// Whether the whole-grid kernel runs the stack pass on every sweep, beside the singles,
     /// rather than only once no single is left ([`Order::stacks_always`]), for puzzles that are
-    /// not dense (fewer than 30 givens, see `super::bands`). Set on `avx512-vbmi`, where it
-    /// measured faster; the other sweeps are slower with it or not measured on their CPUs.
+    /// not dense (fewer than 30 givens, see `super::bands`). Set on `avx512-vbmi` and
+    /// `avx512-ymm`, where it measured faster; the other sweeps are slower with it or not
+    /// measured on their CPUs (`docs/design.md`, "Whole-grid sweeps").
     const STACKS_ALWAYS: bool = false;
 
     /// [`super::bands::smallest_tree_key`] over the bivalue cells `bivalue` (not empty, and
