@@ -667,3 +667,75 @@ fn the_logic_commands_have_help_with_examples() {
             .stdout(predicate::str::contains(format!("sudoku {command} ")));
     }
 }
+
+/// Issue 32, item 6: on a puzzle with several solutions where no technique applies (the empty
+/// grid), `hint` told the user to try `--nested`; the puzzle is the problem: it is not proper.
+#[test]
+fn hint_says_a_stuck_puzzle_with_several_solutions_is_not_proper() {
+    let output = sudoku()
+        .arg("hint")
+        .write_stdin(format!("{}\n", ".".repeat(81)))
+        .output()
+        .expect("sudoku runs");
+    let stdout = stdout_of(&output);
+    assert!(
+        stdout.contains("not proper (it has several solutions)"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("--nested"), "{stdout}");
+}
+
+/// Issue 32, item 8: `0` meant "no limit" for `--max-guesses` but "give up at once" for
+/// `--time-limit` and `--max-steps`; now it is "no limit" for all three.
+#[test]
+fn zero_limits_mean_no_limit() {
+    sudoku()
+        .args(["rate", "--time-limit", "0", "--max-steps", "0"])
+        .write_stdin(format!("{EASY}\n"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\t2.6/1.2/1.2\t"));
+    sudoku()
+        .args(["hint", "--time-limit", "0"])
+        .write_stdin(format!("{EASY}\n"))
+        .assert()
+        .success()
+        .stdout("Hidden single in box 3: 1 can only go in r3c9.\n");
+}
+
+/// Issue 32, item 1: `sudoku rate FILE | head -1` rated the whole file (137 s on top1465).
+/// Once the reader is gone, the queued jobs are dropped and the rating in progress is
+/// cancelled: with one thread and a puzzle whose nested rating takes minutes second in line,
+/// the run ends as soon as the pipe closes, with status 0 as for the other subcommands.
+#[cfg(unix)]
+#[test]
+fn rate_stops_when_its_output_pipe_closes() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["rate", "--threads", "1", "--nested"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("sudoku starts");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    // The easy puzzle, then many copies of one that needs chains: hours of work in all.
+    let mut input = format!("{EASY}\n");
+    for _ in 0..20_000 {
+        input += CHAINS;
+        input.push('\n');
+    }
+    let writer = std::thread::spawn(move || {
+        // Fails once sudoku has exited (a broken pipe), which is the point.
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let mut lines = BufReader::new(child.stdout.take().expect("a pipe"));
+    let mut line = String::new();
+    lines.read_line(&mut line).expect("a first line");
+    assert!(line.contains("\t2.6/1.2/1.2\t"), "{line}");
+    drop(lines);
+    let status = child.wait().expect("sudoku ends");
+    assert!(status.success(), "{status:?}");
+    writer.join().expect("the writer ends");
+}
