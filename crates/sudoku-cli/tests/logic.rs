@@ -474,9 +474,10 @@ fn rate_json_and_puzzles_without_a_rating() {
 
 #[test]
 fn rate_reports_puzzles_over_the_limits_and_goes_on() {
-    // A zero time limit is spent before the first step; the puzzles are reported, not dropped.
+    // A one-step limit is spent after the first step (0 is no limit, as for --max-guesses);
+    // the puzzles are reported, not dropped.
     let output = sudoku()
-        .args(["rate", "--time-limit", "0"])
+        .args(["rate", "--max-steps", "1"])
         .write_stdin(format!("{CHAINS}\n{EASY}\n"))
         .output()
         .expect("sudoku runs");
@@ -485,11 +486,11 @@ fn rate_reports_puzzles_over_the_limits_and_goes_on() {
     assert_eq!(
         stdout,
         format!(
-            "{CHAINS}\tgave_up\ttime limit of 0 ms reached after 0 steps\n\
-             {EASY}\tgave_up\ttime limit of 0 ms reached after 0 steps\n"
+            "{CHAINS}\tgave_up\tstep limit of 1 reached after 1 steps\n\
+             {EASY}\tgave_up\tstep limit of 1 reached after 1 steps\n"
         )
     );
-    assert!(stderr_of(&output).contains("raise --time-limit"));
+    assert!(stderr_of(&output).contains("raise --time-limit or --max-steps"));
     sudoku()
         .args(["rate", "--max-steps", "5", "--json"])
         .write_stdin(format!("{EASY}\n"))
@@ -606,24 +607,25 @@ fn a_time_limit_stops_nested_searches_and_is_reported() {
     );
     // The chain searches poll the deadline: far less than the seconds the rating takes.
     assert!(elapsed < std::time::Duration::from_secs(5), "{elapsed:?}");
-    // hint and explain report it the same way.
+    // hint and explain report it the same way (the first step is a dynamic forcing chain (+),
+    // a search of far more than a millisecond; 0 would be no limit).
     let output = sudoku()
-        .args(["hint", "--nested", "--json", "--time-limit", "0"])
+        .args(["hint", "--nested", "--json", "--time-limit", "1"])
         .write_stdin(format!("{NESTED}\n"))
         .output()
         .expect("sudoku runs");
     assert_eq!(output.status.code(), Some(1));
     let record = &json_lines(&stdout_of(&output))[0];
     assert_eq!(record["status"], "gave_up");
-    assert_eq!(record["error"], "gave up: time limit of 0 ms reached");
+    assert_eq!(record["error"], "gave up: time limit of 1 ms reached");
     sudoku()
-        .args(["hint", "--time-limit", "0"])
+        .args(["hint", "--time-limit", "1"])
         .write_stdin(format!("{NESTED}\n"))
         .assert()
         .code(1)
         .stdout("\n")
         .stderr(predicate::str::contains(
-            "<stdin>:1: error: gave up: time limit of 0 ms reached; raise --time-limit",
+            "<stdin>:1: error: gave up: time limit of 1 ms reached; raise --time-limit",
         ));
     sudoku()
         .args(["explain", "--nested", "--json", "--time-limit", "100"])
