@@ -6,6 +6,7 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
+use std::str::FromStr;
 use sudoku::generate::{ClueRange, RatingRange, Symmetry, TechniqueTarget, DEFAULT_MAX_ATTEMPTS};
 use sudoku::logic::{techniques, Finder};
 use sudoku::rate::Level;
@@ -21,6 +22,33 @@ pub(crate) const DEFAULT_COUNT_LIMIT: u64 = 1000;
 /// ones take thousands), small enough that one pathological line cannot stall a batch for long.
 pub(crate) const DEFAULT_MAX_GUESSES: u64 = 10_000_000;
 
+/// Reads a whole number of at least 1 (a value parser): `-1` gets "must be positive" rather
+/// than clap's tip to write `-- -1`, which is no help for a count.
+pub(crate) fn positive<T: FromStr + PartialOrd + From<u8>>(text: &str) -> Result<T, String> {
+    let n = whole::<T>(text, "a positive whole number")?;
+    if n < T::from(1) {
+        return Err("must be positive (at least 1)".to_string());
+    }
+    Ok(n)
+}
+
+/// Reads a whole number of at least 0 (a value parser), with the same messages as [`positive`].
+pub(crate) fn zero_or_more<T: FromStr + PartialOrd + From<u8>>(text: &str) -> Result<T, String> {
+    whole::<T>(text, "0 or a positive whole number")
+}
+
+fn whole<T: FromStr>(text: &str, what: &str) -> Result<T, String> {
+    let trimmed = text.trim();
+    if let Some(rest) = trimmed.strip_prefix('-') {
+        if rest.parse::<f64>().is_ok() {
+            return Err(format!("must be positive (expected {what})"));
+        }
+    }
+    trimmed
+        .parse::<T>()
+        .map_err(|_| format!("expected {what}, not {text:?}"))
+}
+
 const TOP_AFTER_HELP: &str = "\
 Input formats (detected per puzzle, mixed freely in one file):
   - an 81-character line; blanks are '.', '0', '_', '-', '*' or ' '; anything after the
@@ -30,15 +58,17 @@ Input formats (detected per puzzle, mixed freely in one file):
     integers with 0 for blanks.
   Lines starting with '#' are comments.
 
-With no subcommand, `sudoku` works like `sudoku solve` on standard input; when standard
-input is a terminal it shows the built-in example instead (`sudoku example`).
+With no subcommand, `sudoku FILE...` works like `sudoku solve FILE...`, and `sudoku` alone
+like `sudoku solve` on standard input (`sudoku -` too); only when standard input is a
+terminal does bare `sudoku` show the built-in example instead (`sudoku example`).
 
 Exit status: 0 when every puzzle got a full answer; 1 when some input could not be read or
-parsed, or some puzzle failed (see each subcommand's help); 2 on a usage error or when the
-output could not be written.
+parsed, had givens that break the rules (in every subcommand), or some puzzle failed (see
+each subcommand's help); 2 on a usage error or when the output could not be written.
 
 Examples:
   sudoku                          solve the built-in example (LeetCode 37)
+  sudoku puzzles.txt              the same as `sudoku solve puzzles.txt`
   sudoku solve puzzles.txt        solve every puzzle, one solution line per puzzle
   sudoku check puzzles.txt        say which puzzles are unique
   sudoku count --limit 100 p.txt  count solutions, stopping at 100
@@ -91,13 +121,15 @@ const COUNT_AFTER_HELP: &str = "\
 Output (one line per input puzzle, in input order):
   line  the number of solutions, or 'at least N' when counting stopped at the limit; an
         empty line for a puzzle that could not be read (the reason goes to standard error).
-        Givens that break the rules count 0 solutions, with a warning on standard error.
+        Givens that break the rules count 0 solutions, with an error on standard error.
   json  one JSON object per line: file, line, input, status, count, count_exact, guesses,
         error, time_us (with --time).
 --time adds a tab and the time in microseconds (line), or the field time_us (json).
 
-Exit status: 0 when every puzzle was counted; 1 when some input was unreadable or bad, or
-the guess budget ran out (the count is then a lower bound); 2 on a usage or output error.
+Exit status: 0 when every puzzle was counted (0 solutions included, for givens that keep
+the rules); 1 when some input was unreadable or bad, had givens that break the rules (its
+count, 0, is still printed), or the guess budget ran out (the count is then a lower bound);
+2 on a usage or output error.
 
 Examples:
   sudoku count puzzles.txt
@@ -202,10 +234,16 @@ Output (one result per input puzzle, in input order):
         --dedup), the reason going to standard error as FILE:LINE:COLUMN: error: ...
   json  one JSON object per line: file, line, input, canonical, clues, automorphisms (how
         many of the 3,359,232 symmetries map the puzzle to itself up to relabelling: 1 for
-        most solution grids, at most 648), error.
+        most puzzles and solution grids, at most 648 for a solution grid, but up to all
+        3,359,232 for a puzzle with few clues: every symmetry maps the empty grid to
+        itself), error.
 
-Exit status: 0 when every input was read; 1 when some input was unreadable or bad; 2 on a
-usage or output error.
+Givens that break the rules (two 5s in a row) still get their canonical form, but are
+reported on standard error (FILE:LINE: error: invalid givens: ...) and make the exit status
+1, as in every other subcommand.
+
+Exit status: 0 when every input was read and its givens keep the rules; 1 when some input
+was unreadable or bad, or had invalid givens; 2 on a usage or output error.
 
 Examples:
   sudoku canon puzzles.txt
@@ -242,12 +280,17 @@ Example:
     name = "sudoku",
     version,
     about = "Solve, count, check, generate and canonicalise Sudoku puzzles",
-    after_help = TOP_AFTER_HELP
+    after_help = TOP_AFTER_HELP,
+    args_conflicts_with_subcommands = true
 )]
 pub(crate) struct Cli {
-    /// What to do; none means `solve` on standard input.
+    /// What to do; none means `solve` on the files given (standard input without any).
     #[command(subcommand)]
     pub(crate) command: Option<Command>,
+
+    /// With no subcommand: the files to solve, as `sudoku solve FILE...`.
+    #[command(flatten)]
+    pub(crate) input: InputArgs,
 }
 
 /// The subcommands.
@@ -263,7 +306,14 @@ pub(crate) enum Command {
     #[command(after_help = CHECK_AFTER_HELP)]
     Check(CheckArgs),
     /// Generate random puzzles with exactly one solution (seeded, reproducible)
-    #[command(after_help = GENERATE_AFTER_HELP)]
+    #[command(
+        after_help = GENERATE_AFTER_HELP,
+        mut_arg("threads", |arg| arg.help("Threads that make puzzles [default: all cores]")),
+        mut_arg("max_guesses", |arg| arg.help(
+            "Give up on a uniqueness check after N guesses, keeping its clue (0: no limit) \
+             [default: 10000000]"
+        )),
+    )]
     Generate(GenerateArgs),
     /// Print the canonical form of each puzzle, so that equivalent puzzles print the same line
     #[command(after_help = CANON_AFTER_HELP)]
@@ -301,11 +351,13 @@ pub(crate) struct InputArgs {
 pub(crate) struct BatchArgs {
     /// Threads that solve, and also read and print when the input is a regular file
     /// [default: all cores]
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true,
+          value_parser = positive::<u16>)]
     pub(crate) threads: Option<u16>,
 
-    /// Give up on a puzzle after N guesses (0: never) [default: 10000000]
-    #[arg(long, value_name = "N")]
+    /// Give up on a puzzle after N guesses (0: no limit) [default: 10000000]
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = zero_or_more::<u64>)]
     pub(crate) max_guesses: Option<u64>,
 
     /// Show the time spent on each puzzle (see the output section below)
@@ -336,7 +388,8 @@ impl BatchArgs {
 #[derive(Debug, Clone, Default, Args)]
 pub(crate) struct RunArgs {
     /// Worker threads [default: all cores]
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true,
+          value_parser = positive::<u16>)]
     pub(crate) threads: Option<u16>,
 
     /// Print a summary on standard error at the end: counts, elapsed time, puzzles/s
@@ -392,7 +445,8 @@ pub(crate) struct SolveArgs {
     pub(crate) all: bool,
 
     /// With --all: stop after N solutions per puzzle [default: 1000]
-    #[arg(long, value_name = "N", requires = "all", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", requires = "all", allow_negative_numbers = true,
+          value_parser = positive::<u64>)]
     pub(crate) limit: Option<u64>,
 
     /// Threads, budget, timing and reporting.
@@ -420,7 +474,7 @@ pub(crate) struct CountArgs {
 
     /// Stop counting a puzzle at N solutions and report 'at least N'
     #[arg(long, value_name = "N", default_value_t = DEFAULT_COUNT_LIMIT,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          allow_negative_numbers = true, value_parser = positive::<u64>)]
     pub(crate) limit: u64,
 
     /// Output format.
@@ -496,11 +550,13 @@ impl SymmetryArg {
 #[derive(Debug, Clone, Args)]
 pub(crate) struct GenerateArgs {
     /// How many puzzles to make
-    #[arg(long, short = 'n', value_name = "N", default_value_t = 1)]
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 1,
+          allow_negative_numbers = true, value_parser = zero_or_more::<u64>)]
     pub(crate) count: u64,
 
     /// The seed: the same seed and options give the same puzzles [default: random]
-    #[arg(long, short = 's', value_name = "S")]
+    #[arg(long, short = 's', value_name = "S", allow_negative_numbers = true,
+          value_parser = zero_or_more::<u64>)]
     pub(crate) seed: Option<u64>,
 
     /// Only minimal puzzles: no clue can be removed without losing uniqueness (checked)
@@ -522,7 +578,7 @@ pub(crate) struct GenerateArgs {
     /// Give up on a puzzle that misses its target after N solution grids (rated candidates
     /// with a difficulty target)
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_ATTEMPTS,
-          value_parser = clap::value_parser!(u32).range(1..))]
+          allow_negative_numbers = true, value_parser = positive::<u32>)]
     pub(crate) max_attempts: u32,
 
     /// The SE rating (ER): R, a band A..B (both included), or A.. / A+ for A and up
@@ -579,7 +635,8 @@ pub(crate) struct TransformArgs {
     pub(crate) input: InputArgs,
 
     /// The seed: the same seed gives the same transforms [default: random]
-    #[arg(long, short = 's', value_name = "S")]
+    #[arg(long, short = 's', value_name = "S", allow_negative_numbers = true,
+          value_parser = zero_or_more::<u64>)]
     pub(crate) seed: Option<u64>,
 
     /// Output format.
@@ -678,7 +735,7 @@ error.
 
 Examples:
   sudoku hint puzzle.txt
-  echo '..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..' | sudoku hint
+  sudoku generate -n 1 --seed 3 | sudoku hint
   sudoku hint --json position.txt
   sudoku hint --nested --time-limit 60000 hardest.txt";
 
@@ -760,8 +817,9 @@ pub(crate) struct LogicArgs {
     #[arg(long)]
     pub(crate) nested: bool,
 
-    /// Give up on a puzzle after MS milliseconds (status gave_up)
-    #[arg(long, value_name = "MS")]
+    /// Give up on a puzzle after MS milliseconds (status gave_up; 0: no limit, the default)
+    #[arg(long, value_name = "MS", allow_negative_numbers = true,
+          value_parser = zero_or_more::<u64>)]
     pub(crate) time_limit: Option<u64>,
 }
 
@@ -819,8 +877,9 @@ pub(crate) struct RateArgs {
     #[command(flatten)]
     pub(crate) logic: LogicArgs,
 
-    /// Give up on a puzzle after N steps (reported as gave_up)
-    #[arg(long, value_name = "N")]
+    /// Give up on a puzzle after N steps (reported as gave_up; 0: no limit, the default)
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = zero_or_more::<usize>)]
     pub(crate) max_steps: Option<usize>,
 
     /// Show the time spent on each puzzle (see the output section below)
@@ -860,7 +919,8 @@ pub(crate) struct ServeArgs {
     pub(crate) addr: std::net::SocketAddr,
 
     /// How many requests may run solver work at once [default: all cores]
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = positive::<u16>)]
     pub(crate) workers: Option<u16>,
 }
 
@@ -885,6 +945,7 @@ mod tests {
         let parsed = Cli::try_parse_from(["sudoku", "check", "--max-guesses", "0"]);
         let Ok(Cli {
             command: Some(Command::Check(args)),
+            ..
         }) = parsed
         else {
             panic!("check should parse: {parsed:?}");
@@ -893,6 +954,39 @@ mod tests {
         assert_eq!(
             BatchArgs::default().guess_budget(),
             Some(DEFAULT_MAX_GUESSES)
+        );
+    }
+
+    /// Issue 32, item 9: `-1` got clap's tip to write `-- -1`; now the number is read and
+    /// refused as not positive.
+    #[test]
+    fn negative_numbers_are_refused_as_not_positive() {
+        for args in [
+            &["sudoku", "solve", "--threads", "-1"][..],
+            &["sudoku", "generate", "-n", "-1"],
+            &["sudoku", "generate", "--max-attempts", "-3"],
+            &["sudoku", "rate", "--time-limit", "-5"],
+            &["sudoku", "count", "--max-guesses", "-1"],
+        ] {
+            let err = Cli::try_parse_from(args).expect_err("a negative number");
+            let text = err.to_string();
+            assert!(text.contains("must be positive"), "{args:?}: {text}");
+            assert!(!text.contains("-- -"), "{args:?}: {text}");
+        }
+        let zero = Cli::try_parse_from(["sudoku", "solve", "--threads", "0"]);
+        assert!(zero.is_err_and(|e| e.to_string().contains("must be positive")));
+        assert!(Cli::try_parse_from(["sudoku", "rate", "--time-limit", "0"]).is_ok());
+        assert!(Cli::try_parse_from(["sudoku", "generate", "-n", "x"]).is_err());
+    }
+
+    /// Issue 32, item 10: `sudoku FILE` and `sudoku -` were usage errors.
+    #[test]
+    fn bare_files_parse_as_solve_input() {
+        let parsed = Cli::try_parse_from(["sudoku", "a.txt", "-"]).expect("files parse");
+        assert!(parsed.command.is_none());
+        assert_eq!(parsed.input.files.len(), 2);
+        assert!(
+            Cli::try_parse_from(["sudoku", "solve", "a.txt"]).is_ok_and(|c| c.command.is_some())
         );
     }
 

@@ -29,7 +29,6 @@
 //! puzzle at a time on the main thread and streams the solutions out as they are found.
 
 use crate::args::BatchArgs;
-use crate::example;
 use crate::input::{Body, Chunk, Job, Jobs, Sources};
 use crate::output::{Format, Formatted, Printer, Style};
 use crate::progress::Progress;
@@ -60,9 +59,6 @@ pub(crate) struct Plan {
     pub(crate) style: Option<Style>,
     /// Threads, budget, timing and reporting options.
     pub(crate) batch: BatchArgs,
-    /// Show the built-in example when the input holds nothing at all (bare `sudoku` with an
-    /// empty, non-terminal standard input, as in a script or CI), so it always shows something.
-    pub(crate) example_if_empty: bool,
 }
 
 /// Runs `plan` over `sources`; returns whether the run failed (exit status 1: an input was
@@ -94,11 +90,6 @@ pub(crate) fn run(plan: &Plan, sources: &Sources) -> anyhow::Result<bool> {
         1
     };
     let mut chunk = reader.next_chunk(lookahead, CHUNK_JOBS);
-    if chunk.is_empty() && plan.example_if_empty {
-        progress.finish();
-        example::show(true)?;
-        return Ok(false);
-    }
     let style = plan.style.unwrap_or_else(|| {
         if typing || chunk.iter().filter(|job| job.is_record()).count() < 2 {
             Style::Grid

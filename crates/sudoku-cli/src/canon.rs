@@ -33,6 +33,8 @@ enum Outcome {
         input: Grid,
         form: Grid,
         automorphisms: u64,
+        /// Why the givens break the rules, if they do (the form is printed all the same).
+        invalid: Option<String>,
     },
     /// The transformed puzzle.
     Transformed { input: Grid, output: Grid },
@@ -166,6 +168,7 @@ fn outcome(what: Action, number: u64, job: &Job) -> Outcome {
                 input: grid,
                 form: found.form,
                 automorphisms: found.automorphisms,
+                invalid: grid.check_rules().err().map(|why| why.to_string()),
             }
         }
         Action::Transform { seed, .. } => Outcome::Transformed {
@@ -237,6 +240,13 @@ impl Printer<'_> {
                     err.line, err.column, err.kind
                 ));
             }
+            Outcome::Canon {
+                invalid: Some(why), ..
+            } => {
+                self.failed = true;
+                self.notes
+                    .push(format!("{name}:{}: error: invalid givens: {why}", job.line));
+            }
             Outcome::Canon { .. } | Outcome::Transformed { .. } => {}
         }
         self.records += 1;
@@ -258,6 +268,7 @@ impl Printer<'_> {
                 input,
                 form,
                 automorphisms,
+                ..
             } => Some((input, form, *automorphisms)),
             _ => None,
         };
@@ -344,6 +355,9 @@ impl Printer<'_> {
 fn error_text(outcome: &Outcome) -> Option<String> {
     match outcome {
         Outcome::Bad(err) => Some(err.to_string()),
+        Outcome::Canon {
+            invalid: Some(why), ..
+        } => Some(format!("invalid givens: {why}")),
         _ => None,
     }
 }

@@ -1,9 +1,12 @@
 //! `sudoku generate`: seeded puzzles made in parallel and printed in index order.
 //!
 //! Puzzle `i` depends only on the seed, the options and `i` (the library derives its random
-//! stream from them), so the output is the same for any `--threads`. Chunks of indices are made
-//! in parallel and printed as each chunk completes, which keeps memory constant for any
-//! `--count`.
+//! stream from them), so the output is the same for any `--threads`. Each worker takes the
+//! next index as soon as it is free, and the main thread writes each puzzle out (and flushes)
+//! as soon as it and every earlier one are made, so a pipe or file gets every puzzle made so
+//! far even if the run is then interrupted (Ctrl-C, SIGTERM). Workers stay at most [`WINDOW`]
+//! indices ahead of the output, which keeps memory constant for any `--count`; once the output
+//! is gone (a closed pipe) they stop taking indices.
 //!
 //! With a difficulty target (`--rating`, `--level`, `--technique`) the library rates every
 //! candidate and returns the rating with the puzzle; without one, the JSON output still carries
@@ -13,19 +16,113 @@ use crate::args::{GenerateArgs, SolveFormat};
 use crate::progress::Progress;
 use crate::summary::RatingSpread;
 use anyhow::Context;
-use rayon::prelude::*;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{self, IsTerminal, Write};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Condvar, Mutex};
+use std::thread;
 use std::time::{Duration, Instant};
 use sudoku::format;
-use sudoku::generate::{Difficulty, Generated, Generator, Missed, Options, Pattern};
+use sudoku::generate::{Attempted, Difficulty, Generated, Generator, Missed, Options, Pattern};
 use sudoku::logic::Ratings;
 use sudoku::rate::{HodokuTable, PuzzleRating, Rater};
 
-/// How many puzzles are made per parallel chunk: enough to keep the workers busy, few enough
-/// that output and the progress bar move often.
-const CHUNK: u64 = 64;
+/// How far (in indices) the workers may run ahead of the first puzzle not yet printed: enough
+/// to keep them busy behind one slow puzzle, few enough to keep the held-back puzzles small.
+const WINDOW: u64 = 256;
+
+/// How often the main thread looks up from waiting, to move the progress bar and to notice a
+/// closed output pipe.
+const TICK: Duration = Duration::from_millis(200);
+
+/// One made (or missed) puzzle, with the time it took.
+type Made = (Result<Generated, Missed>, Duration);
+
+/// What the workers share: the next index to take, how far the output has got, and whether to
+/// stop.
+struct Shared {
+    /// (next index to take, first index not yet printed).
+    cursor: Mutex<(u64, u64)>,
+    /// Signalled when the output moves on or the run stops.
+    moved: Condvar,
+    stop: AtomicBool,
+    /// What each worker's puzzle search is at, for the progress bar.
+    searching: Mutex<Vec<Option<Attempted>>>,
+}
+
+impl Shared {
+    /// The next index for a worker, waiting while it would be more than [`WINDOW`] ahead of
+    /// the output; `None` when there is none left or the run stops.
+    fn take(&self, count: u64) -> Option<u64> {
+        let mut cursor = self.cursor.lock().ok()?;
+        loop {
+            if self.stop.load(Ordering::Relaxed) || cursor.0 >= count {
+                return None;
+            }
+            if cursor.0 < cursor.1.saturating_add(WINDOW) {
+                let index = cursor.0;
+                cursor.0 += 1;
+                return Some(index);
+            }
+            cursor = self.moved.wait(cursor).ok()?;
+        }
+    }
+
+    /// Records that every index below `printed` is out.
+    fn printed(&self, printed: u64) {
+        if let Ok(mut cursor) = self.cursor.lock() {
+            cursor.1 = printed;
+        }
+        self.moved.notify_all();
+    }
+
+    /// Records how worker `worker`'s search is going (`None`: it is between puzzles).
+    fn searching(&self, worker: usize, state: Option<Attempted>) {
+        if let Ok(mut all) = self.searching.lock() {
+            if let Some(slot) = all.get_mut(worker) {
+                *slot = state;
+            }
+        }
+    }
+
+    /// The progress message: puzzles made and missed, and, while the earliest puzzle in the
+    /// works has taken more than one candidate, how its search is going.
+    fn message(&self, tally: &Tally) -> String {
+        let mut text = format!("{} made", tally.made);
+        if tally.missed > 0 {
+            text += &format!(", {} missed", tally.missed);
+        }
+        let earliest = self.searching.lock().ok().and_then(|all| {
+            all.iter()
+                .flatten()
+                .filter(|a| a.attempts > 1)
+                .min_by_key(|a| a.index)
+                .copied()
+        });
+        if let Some(a) = earliest {
+            text += &format!(
+                "; puzzle {}: {} of {} attempts",
+                a.index, a.attempts, a.max_attempts
+            );
+            match (a.closest_rating, a.closest_distance) {
+                (Some(rating), _) => text += &format!(", closest {rating}"),
+                (None, Some(distance)) => text += &format!(", closest {distance} away"),
+                (None, None) => {}
+            }
+        }
+        text
+    }
+
+    fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+        // Taking the lock orders the flag before any worker's next look at it.
+        drop(self.cursor.lock());
+        self.moved.notify_all();
+    }
+}
 
 /// Runs `sudoku generate`; returns whether some puzzle missed its target (exit status 1).
 pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
@@ -55,11 +152,10 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
         difficulty,
     };
     let generator = Generator::new(seed, options).context("cannot generate such puzzles")?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.batch.threads.map_or(0, usize::from))
-        .thread_name(|i| format!("sudoku-worker-{i}"))
-        .build()
-        .context("cannot start the worker threads")?;
+    let threads = match args.batch.threads {
+        Some(n) => usize::from(n),
+        None => thread::available_parallelism().map_or(1, |n| n.get()),
+    };
     let mut progress = Progress::new(
         io::stderr().is_terminal() && !args.batch.no_progress,
         Some(args.count),
@@ -75,60 +171,55 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
         time: args.batch.time,
         seed,
         symmetry: generator.options().symmetry.name(),
-        buf: Vec::with_capacity(64 * 1024),
+        buf: Vec::with_capacity(4096),
         printed: 0,
     };
     let mut tally = Tally::default();
-    let mut next = 0;
-    while next < args.count {
-        let end = next.saturating_add(CHUNK).min(args.count);
-        let made: Vec<(Result<Generated, Missed>, Duration)> = pool.install(|| {
-            (next..end)
-                .into_par_iter()
-                .map(|index| {
-                    let clock = Instant::now();
-                    let mut result = generator.puzzle(index);
-                    if let Ok(made) = &mut result {
-                        if rate_untargeted && made.rating.is_none() {
-                            made.rating = rater.rate(&made.puzzle).ok().map(|r| r.rating);
-                        }
-                    }
-                    (result, clock.elapsed())
-                })
-                .collect()
+    let shared = Shared {
+        cursor: Mutex::new((0, 0)),
+        moved: Condvar::new(),
+        stop: AtomicBool::new(false),
+        searching: Mutex::new(vec![None; threads]),
+    };
+    let (made_tx, made_rx) = mpsc::channel::<(u64, Made)>();
+    let make = |worker: usize, index: u64| -> Made {
+        let clock = Instant::now();
+        let mut result = generator.puzzle_observed(index, &mut |state| {
+            shared.searching(worker, Some(*state));
+            if shared.stop.load(Ordering::Relaxed) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
         });
-        let mut notes = Vec::new();
-        for (result, elapsed) in made {
-            match result {
-                Ok(puzzle) => {
-                    tally.add(&puzzle, elapsed);
-                    out.puzzle(&puzzle, elapsed)?;
-                }
-                Err(missed) => {
-                    tally.missed += 1;
-                    tally.attempts += u64::from(missed.attempts);
-                    notes.push(format!(
-                        "sudoku: {missed}; raise --max-attempts or widen the target"
-                    ));
-                }
+        shared.searching(worker, None);
+        if let Ok(made) = &mut result {
+            if rate_untargeted && made.rating.is_none() {
+                made.rating = rater.rate(&made.puzzle).ok().map(|r| r.rating);
             }
         }
-        let buf = &out.buf;
-        progress.suspend(|| -> io::Result<()> {
-            let mut stdout = io::stdout().lock();
-            stdout.write_all(buf)?;
-            stdout.flush()?;
-            let mut stderr = io::stderr().lock();
-            for note in &notes {
-                // A failing standard error is no reason to stop the puzzles on standard output.
-                let _ = writeln!(stderr, "{note}");
-            }
-            Ok(())
-        })?;
-        out.buf.clear();
-        next = end;
-        progress.update(next, next);
-    }
+        (result, clock.elapsed())
+    };
+    thread::scope(|scope| -> anyhow::Result<()> {
+        for i in 0..threads {
+            let (shared, made_tx, make) = (&shared, made_tx.clone(), &make);
+            thread::Builder::new()
+                .name(format!("sudoku-worker-{i}"))
+                .spawn_scoped(scope, move || {
+                    while let Some(index) = shared.take(args.count) {
+                        if made_tx.send((index, make(i, index))).is_err() {
+                            return;
+                        }
+                    }
+                })
+                .context("cannot start the worker threads")?;
+        }
+        drop(made_tx);
+        let printed = print_in_order(&made_rx, &shared, &mut out, &mut tally, &mut progress);
+        // Whether done or failed (a closed pipe), the workers stop taking indices.
+        shared.stop();
+        printed
+    })?;
     progress.finish();
     if args.batch.stats {
         eprint!(
@@ -138,11 +229,73 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
                 seed,
                 target: generator.options().difficulty.as_ref(),
                 elapsed: started.elapsed(),
-                threads: pool.current_num_threads(),
+                threads,
             }
         );
     }
     Ok(tally.missed > 0)
+}
+
+/// The main thread's loop: writes each puzzle as soon as it and every earlier one are made.
+fn print_in_order(
+    made_rx: &mpsc::Receiver<(u64, Made)>,
+    shared: &Shared,
+    out: &mut Output,
+    tally: &mut Tally,
+    progress: &mut Progress,
+) -> anyhow::Result<()> {
+    let mut ahead: BTreeMap<u64, Made> = BTreeMap::new();
+    let mut next = 0u64;
+    loop {
+        match made_rx.recv_timeout(TICK) {
+            Ok((index, made)) => {
+                ahead.insert(index, made);
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if crate::pipe::stdout_closed() {
+                    return Err(io::Error::from(io::ErrorKind::BrokenPipe).into());
+                }
+                progress.update_with(next, || shared.message(tally));
+                continue;
+            }
+            // Every worker is done.
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
+        }
+        let before = next;
+        while let Some((result, elapsed)) = ahead.remove(&next) {
+            let note = match result {
+                Ok(puzzle) => {
+                    tally.add(&puzzle, elapsed);
+                    out.puzzle(&puzzle, elapsed)?;
+                    None
+                }
+                Err(missed) => {
+                    tally.missed += 1;
+                    tally.attempts += u64::from(missed.attempts);
+                    Some(format!(
+                        "sudoku: {missed}; raise --max-attempts or widen the target"
+                    ))
+                }
+            };
+            let buf = &out.buf;
+            progress.suspend(|| -> io::Result<()> {
+                let mut stdout = io::stdout().lock();
+                stdout.write_all(buf)?;
+                stdout.flush()?;
+                if let Some(note) = &note {
+                    // A failing standard error is no reason to stop the puzzles on stdout.
+                    let _ = writeln!(io::stderr().lock(), "{note}");
+                }
+                Ok(())
+            })?;
+            out.buf.clear();
+            next += 1;
+        }
+        if next > before {
+            shared.printed(next);
+            progress.update_with(next, || shared.message(tally));
+        }
+    }
 }
 
 /// A seed for a run without `--seed`: the standard library's per-process random hash keys,
@@ -266,6 +419,8 @@ struct Tally {
     stuck: u64,
     /// The slowest puzzle and its index.
     slowest: Option<(Duration, u64)>,
+    /// The time spent on the puzzles made, each measured on its worker.
+    total: Duration,
 }
 
 impl Default for Tally {
@@ -278,6 +433,7 @@ impl Default for Tally {
             spread: RatingSpread::default(),
             stuck: 0,
             slowest: None,
+            total: Duration::ZERO,
         }
     }
 }
@@ -294,6 +450,7 @@ impl Tally {
             Some(rating) => self.spread.add(&rating),
             None => {}
         }
+        self.total += elapsed;
         if self.slowest.is_none_or(|(t, _)| elapsed > t) {
             self.slowest = Some((elapsed, made.index));
         }
@@ -348,10 +505,12 @@ impl fmt::Display for Summary<'_> {
             t.attempts
         )?;
         if let Some((time, index)) = t.slowest {
-            let mean = secs * 1e3 * self.threads as f64 / (t.made.max(1)) as f64;
+            // The mean of the times measured per puzzle, so never above the slowest (the wall
+            // clock times the threads was, for fewer puzzles than threads).
+            let mean = t.total.as_secs_f64() * 1e3 / (t.made.max(1)) as f64;
             writeln!(
                 f,
-                "time       {mean:.3} ms per puzzle per thread; slowest {:.3} ms (puzzle {index})",
+                "time       {mean:.3} ms per puzzle (on one thread); slowest {:.3} ms (puzzle {index})",
                 time.as_secs_f64() * 1e3
             )?;
         }
@@ -386,5 +545,33 @@ mod tests {
         assert!(text.contains("by clues   22:1 25:2\n"));
         assert!(text.contains("attempts   4 (1.33 per puzzle made: grids"));
         assert!(text.contains("missed     0\n"));
+    }
+
+    /// Issue 32, item 11: with fewer puzzles than threads the mean (wall clock times threads
+    /// over puzzles) came out above the slowest puzzle.
+    #[test]
+    fn the_mean_time_is_never_above_the_slowest() {
+        let mut tally = Tally::default();
+        let made = Generated {
+            puzzle: sudoku::Grid::empty(),
+            solution: sudoku::Grid::empty(),
+            index: 0,
+            attempts: 1,
+            minimal: None,
+            rating: None,
+        };
+        tally.add(&made, Duration::from_millis(10));
+        let text = Summary {
+            tally: &tally,
+            seed: 1,
+            target: None,
+            elapsed: Duration::from_millis(40),
+            threads: 2,
+        }
+        .to_string();
+        assert!(
+            text.contains("time       10.000 ms per puzzle (on one thread); slowest 10.000 ms"),
+            "{text}"
+        );
     }
 }

@@ -467,6 +467,13 @@ pub(crate) fn hint(args: &HintArgs) -> anyhow::Result<bool> {
                             record.step = Some(JsonStep::new(&step));
                             explain::english(&step)
                         }
+                        Ok(None) if checked.is_err() => {
+                            // No technique applies, and none can be expected to: say that the
+                            // puzzle is the problem, not the techniques in use.
+                            record.status = "stuck";
+                            record.error = Some(NOT_PROPER.to_string());
+                            format!("No step found: {NOT_PROPER}.")
+                        }
                         Ok(None) => {
                             record.status = "stuck";
                             stuck_note(args.logic.nested).to_string()
@@ -494,6 +501,10 @@ pub(crate) fn hint(args: &HintArgs) -> anyhow::Result<bool> {
     out.flush()?;
     Ok(failed || unreadable)
 }
+
+/// Why a puzzle with several solutions can leave every technique without a step.
+const NOT_PROPER: &str = "the puzzle is not proper (it has several solutions), so logic alone \
+                          cannot place its digits";
 
 /// What `hint` says when no technique in use has a step.
 fn stuck_note(nested: bool) -> &'static str {

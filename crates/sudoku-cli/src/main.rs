@@ -23,6 +23,7 @@ mod generate;
 mod input;
 mod logic;
 mod output;
+mod pipe;
 mod progress;
 mod rate;
 mod summary;
@@ -65,15 +66,27 @@ fn run() -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(code));
         }
     };
+    if cli.command.is_none() {
+        if let Some(word) = cli.input.files.iter().find(|f| looks_like_a_subcommand(f)) {
+            // `sudoku frobnicate`: a mistyped subcommand, more likely than a file of that name.
+            eprintln!(
+                "sudoku: error: '{}' is neither a subcommand nor a file (see `sudoku --help`)",
+                word.display()
+            );
+            return Ok(ExitCode::from(TROUBLE));
+        }
+    }
     let failed = match cli.command {
-        None => solve(SolveArgs::default(), true)?,
-        Some(Command::Solve(args)) => solve(args, false)?,
+        None => solve(SolveArgs {
+            input: cli.input,
+            ..SolveArgs::default()
+        })?,
+        Some(Command::Solve(args)) => solve(args)?,
         Some(Command::Count(args)) => {
             let plan = Plan {
                 task: Task::Count { limit: args.limit },
                 style: Some(report_style(args.report.format())),
                 batch: args.batch,
-                example_if_empty: false,
             };
             batch::run(&plan, &Sources::from_args(&args.input.files))?
         }
@@ -82,7 +95,6 @@ fn run() -> anyhow::Result<ExitCode> {
                 task: Task::Check,
                 style: Some(report_style(args.report.format())),
                 batch: args.batch,
-                example_if_empty: false,
             };
             batch::run(&plan, &Sources::from_args(&args.input.files))?
         }
@@ -105,9 +117,9 @@ fn run() -> anyhow::Result<ExitCode> {
     })
 }
 
-/// `sudoku solve` (also `sudoku` alone, which shows the example when it reads no input);
-/// returns whether the run failed.
-fn solve(args: SolveArgs, bare: bool) -> anyhow::Result<bool> {
+/// `sudoku solve` (also `sudoku` alone and `sudoku FILE...`); with no file and standard input
+/// a terminal it shows the built-in example instead. Returns whether the run failed.
+fn solve(args: SolveArgs) -> anyhow::Result<bool> {
     if args.input.files.is_empty() && io::stdin().is_terminal() {
         example::show(true)?;
         return Ok(false);
@@ -128,7 +140,6 @@ fn solve(args: SolveArgs, bare: bool) -> anyhow::Result<bool> {
         task,
         style,
         batch: args.batch,
-        example_if_empty: bare,
     };
     batch::run(&plan, &Sources::from_args(&args.input.files))
 }
@@ -144,6 +155,13 @@ fn serve(args: &args::ServeArgs) -> anyhow::Result<bool> {
     }
     sudoku_server::serve(config)?;
     Ok(false)
+}
+
+/// Whether a bare argument is a word that names no file: no path separator or extension, and
+/// nothing of that name exists.
+fn looks_like_a_subcommand(arg: &std::path::Path) -> bool {
+    let text = arg.to_string_lossy();
+    text != "-" && !text.contains(['/', '\\', '.']) && !arg.exists()
 }
 
 fn report_style(format: args::ReportFormat) -> Style {

@@ -392,7 +392,7 @@ impl Format<'_> {
         let note = match (self.task, answer.status) {
             (Task::Check, _) => None,
             (Task::Count { .. }, Status::Invalid) => Some(format!(
-                "warning: invalid puzzle: {problem}; counted 0 solutions"
+                "error: invalid puzzle: {problem}; counted 0 solutions"
             )),
             (Task::Count { .. }, Status::GaveUp) => Some(format!(
                 "error: gave up: {problem}; the count is a lower bound; raise --max-guesses (0 means no limit)"

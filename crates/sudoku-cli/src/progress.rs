@@ -57,17 +57,22 @@ impl Progress {
 
     /// Records that `puzzles` puzzles are done and `offset` bytes of input consumed.
     pub(crate) fn update(&mut self, puzzles: u64, offset: u64) {
+        let rate = puzzles as f64 / self.started.elapsed().as_secs_f64().max(1e-9);
+        self.update_with(offset, || format!("{puzzles} done, {rate:.0} puzzles/s"));
+    }
+
+    /// Moves the bar to `position` with the message `message()` (made only when the bar is
+    /// on).
+    pub(crate) fn update_with(&mut self, position: u64, message: impl FnOnce() -> String) {
         let Some(bar) = &self.bar else { return };
-        let elapsed = self.started.elapsed();
-        if !self.shown && elapsed >= SHOW_AFTER {
+        if !self.shown && self.started.elapsed() >= SHOW_AFTER {
             bar.set_draw_target(ProgressDrawTarget::stderr());
             // Keeps the spinner and elapsed time moving while one slow chunk is solved.
             bar.enable_steady_tick(Duration::from_millis(200));
             self.shown = true;
         }
-        bar.set_position(offset);
-        let rate = puzzles as f64 / elapsed.as_secs_f64().max(1e-9);
-        bar.set_message(format!("{puzzles} done, {rate:.0} puzzles/s"));
+        bar.set_position(position);
+        bar.set_message(message());
     }
 
     /// Runs `f` (which writes to the terminal) with the bar out of the way.

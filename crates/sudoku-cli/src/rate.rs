@@ -14,6 +14,11 @@
 //! only the results that finished ahead of an earlier, slower puzzle. The window bounds both
 //! memory and that backlog; a puzzle over `--time-limit` is reported as `gave_up` and the run
 //! goes on.
+//!
+//! When the output goes away (`sudoku rate big.txt | head -1`), the main thread raises the
+//! rater's cancel flag: workers drop the jobs still queued, and a rating in progress stops at
+//! its next check (milliseconds). A closed pipe is noticed on the next write, or, while no
+//! result is ready to print, by asking every [`FLUSH_EVERY`] whether stdout's reader is gone.
 
 use crate::args::{RateArgs, ReportFormat};
 use crate::input::{Body, Job, Reader, Sources};
@@ -28,7 +33,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 use sudoku::format;
 use sudoku::logic::Ratings;
-use sudoku::rate::{Budget, HodokuTable, PuzzleRating, RateError, Rater};
+use sudoku::rate::{Budget, CancelFlag, HodokuTable, PuzzleRating, RateError, Rater};
 
 /// Jobs handed to the workers and not yet printed, at most: enough to keep every worker busy
 /// behind one slow puzzle for a while, few enough to keep memory small.
@@ -39,11 +44,14 @@ const FLUSH_BYTES: usize = 64 * 1024;
 /// ...or this long after the last write, so slow runs still stream.
 const FLUSH_EVERY: Duration = Duration::from_millis(200);
 
-/// The budget of one puzzle from the command line's limits.
+/// The budget of one puzzle from the command line's limits; 0 means no limit, as it does for
+/// `--max-guesses`.
 pub(crate) fn budget_of(time_limit_ms: Option<u64>, max_steps: Option<usize>) -> Budget {
     Budget {
-        time: time_limit_ms.map(Duration::from_millis),
-        steps: max_steps,
+        time: time_limit_ms
+            .filter(|&ms| ms > 0)
+            .map(Duration::from_millis),
+        steps: max_steps.filter(|&steps| steps > 0),
     }
 }
 
@@ -148,9 +156,11 @@ pub(crate) fn run(args: &RateArgs) -> anyhow::Result<bool> {
     );
     let reader = Reader::spawn(&sources).context("cannot start the reader thread")?;
     let (ratings, table) = (Ratings::default(), HodokuTable::default());
+    let cancel = CancelFlag::new();
     let rater = Rater::new(&ratings, &table)
         .with_finders(args.logic.finders())
-        .with_budget(budget_of(args.logic.time_limit, args.max_steps));
+        .with_budget(budget_of(args.logic.time_limit, args.max_steps))
+        .with_cancel(&cancel);
     let mut printer = Printer {
         format: args.report.format(),
         time: args.time,
@@ -166,7 +176,7 @@ pub(crate) fn run(args: &RateArgs) -> anyhow::Result<bool> {
     let (done_tx, done_rx) = mpsc::channel::<(u64, Done)>();
     thread::scope(|scope| -> anyhow::Result<()> {
         for i in 0..threads {
-            let (job_rx, done_tx, rater) = (&job_rx, done_tx.clone(), &rater);
+            let (job_rx, done_tx, rater, cancel) = (&job_rx, done_tx.clone(), &rater, &cancel);
             thread::Builder::new()
                 .name(format!("sudoku-rater-{i}"))
                 .spawn_scoped(scope, move || loop {
@@ -176,6 +186,10 @@ pub(crate) fn run(args: &RateArgs) -> anyhow::Result<bool> {
                         Err(_) => return,
                     };
                     let Ok((number, job)) = next else { return };
+                    if cancel.is_cancelled() {
+                        // The output is gone: drop the queued jobs without rating them.
+                        return;
+                    }
                     if done_tx.send((number, rate_job(rater, job))).is_err() {
                         return;
                     }
@@ -184,6 +198,10 @@ pub(crate) fn run(args: &RateArgs) -> anyhow::Result<bool> {
         }
         drop(done_tx);
         let result = feed_and_print(&reader, &job_tx, &done_rx, &mut printer);
+        if result.is_err() {
+            // Nothing more can be printed: stop the ratings in progress and the queued jobs.
+            cancel.cancel();
+        }
         // Hanging up the job channel lets the workers finish.
         drop(job_tx);
         result
@@ -237,7 +255,19 @@ fn feed_and_print(
             }
             continue;
         }
-        let (number, done) = done_rx.recv().context("the rating workers stopped")?;
+        let (number, done) = match done_rx.recv_timeout(FLUSH_EVERY) {
+            Ok(received) => received,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                // Nothing to print yet: make sure someone is still reading.
+                if crate::pipe::stdout_closed() {
+                    return Err(io::Error::from(io::ErrorKind::BrokenPipe).into());
+                }
+                continue;
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                anyhow::bail!("the rating workers stopped")
+            }
+        };
         ahead.insert(number, done);
         while let Some(done) = ahead.remove(&next_out) {
             printer.print(&done)?;
@@ -555,6 +585,8 @@ mod tests {
     #[test]
     fn budgets_come_from_the_limits() {
         assert_eq!(budget_of(None, None), Budget::UNLIMITED);
+        // Issue 32, item 8: 0 is "no limit", as for --max-guesses, not "give up at once".
+        assert_eq!(budget_of(Some(0), Some(0)), Budget::UNLIMITED);
         assert_eq!(
             budget_of(Some(250), Some(9)),
             Budget::UNLIMITED

@@ -83,8 +83,9 @@ impl Status {
             Status::Error | Status::GaveUp => true,
             Status::Unique => false,
             Status::Multiple | Status::Solved => matches!(task, Task::Check),
-            // The count of an invalid puzzle is 0: a full answer, so `count` does not fail.
-            Status::Invalid => !matches!(task, Task::Count { .. }),
+            // Givens that break the rules are bad input for every subcommand: `count` still
+            // prints 0 (so lines stay aligned), but the run fails, as the README's rule says.
+            Status::Invalid => true,
             Status::NoSolution => !matches!(task, Task::Count { .. }),
         }
     }
@@ -348,7 +349,7 @@ mod tests {
         assert!(Status::Multiple.fails(Task::Check));
         assert!(Status::NoSolution.fails(solve));
         assert!(!Status::NoSolution.fails(count));
-        assert!(!Status::Invalid.fails(count));
+        assert!(Status::Invalid.fails(count));
         assert!(Status::Invalid.fails(Task::Check));
         assert!(Status::Error.fails(count));
         assert!(Status::GaveUp.fails(count));

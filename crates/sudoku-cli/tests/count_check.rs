@@ -29,8 +29,9 @@ fn count_matches_the_corpus() {
         .arg(testdata("counts.txt"))
         .output()
         .expect("sudoku runs");
-    // Every line was counted (invalid ones count 0, with a warning): success.
-    assert!(output.status.success(), "{}", stderr_of(&output));
+    // Every line was counted (invalid ones count 0, with an error): the invalid lines of the
+    // corpus make the exit status 1.
+    assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
     let stdout = stdout_of(&output);
     let counts: Vec<&str> = stdout.lines().collect();
     assert_eq!(counts.len(), corpus.len());
@@ -45,7 +46,7 @@ fn count_matches_the_corpus() {
         };
         assert_eq!(*got, want, "count of {puzzle}");
     }
-    assert!(stderr_of(&output).contains("warning: invalid puzzle:"));
+    assert!(stderr_of(&output).contains("error: invalid puzzle:"));
 }
 
 #[test]
@@ -56,7 +57,11 @@ fn count_json_says_whether_the_count_is_exact() {
         .write_stdin(format!("{TWO_SOLUTIONS}\n{empty}\n{INVALID}\n"))
         .output()
         .expect("sudoku runs");
-    assert!(output.status.success());
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "the invalid givens fail the run"
+    );
     let records = json_lines(&stdout_of(&output));
     assert_eq!(records[0]["count"], 2);
     assert_eq!(records[0]["count_exact"], true);
@@ -185,4 +190,30 @@ fn usage_errors_exit_2() {
         .args(["solve", "--first", "--all"])
         .assert()
         .code(2);
+}
+
+/// Issue 32, item 9: `count` and `canon` exited 0 on givens that break the rules, unlike the
+/// README's rule (1 when a puzzle had bad input). They still print their answer in its place.
+#[test]
+fn count_and_canon_fail_on_invalid_givens() {
+    for args in [&["count"][..], &["canon"][..]] {
+        let valid = sudoku()
+            .args(args)
+            .write_stdin(format!("{LEETCODE}\n"))
+            .assert()
+            .success();
+        drop(valid);
+        let output = sudoku()
+            .args(args)
+            .write_stdin(format!("{LEETCODE}\n{INVALID}\n"))
+            .output()
+            .expect("sudoku runs");
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        assert_eq!(stdout_of(&output).lines().count(), 2, "{args:?}");
+        assert!(
+            stderr_of(&output).contains("<stdin>:2: error: invalid"),
+            "{args:?}: {}",
+            stderr_of(&output)
+        );
+    }
 }

@@ -485,3 +485,137 @@ fn stats_show_the_ratings() {
     assert!(err.contains("ER         "), "{err}");
     assert!(err.contains("target     level easy\n"), "{err}");
 }
+
+/// Issue 32, item 5: targets no puzzle can meet burned every attempt (exit 1 after minutes);
+/// they are refused at once as usage errors that say why.
+#[test]
+fn impossible_difficulty_targets_are_refused_at_once() {
+    for (args, says) in [
+        (&["--rating", "20"][..], "rates above"),
+        (&["--rating", "12..13"][..], "rates above"),
+        (
+            &["--technique", "x-wing", "--rating", "9+"][..],
+            "x-wing steps rate 3.2..3.2",
+        ),
+        (
+            &["--level", "easy", "--rating", "9+"][..],
+            "level easy puzzle",
+        ),
+    ] {
+        let output = sudoku()
+            // Few attempts, so that a build without the check fails here (status 1) at once.
+            .args(["generate", "--max-attempts", "3"])
+            .args(args)
+            .output()
+            .expect("sudoku runs");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let err = stderr_of(&output);
+        assert!(
+            err.contains("no puzzle can meet the target"),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+/// Issue 32, item 9: `generate --help` described -j as reading and printing input files, and
+/// negative numbers got clap's "use -- -1" tip.
+#[test]
+fn generate_help_and_negative_numbers() {
+    let help = run_ok(&["generate", "--help"]);
+    assert!(help.contains("Threads that make puzzles"), "{help}");
+    assert!(!help.contains("read and print"), "{help}");
+    let output = sudoku()
+        .args(["generate", "-n", "-1"])
+        .output()
+        .expect("sudoku runs");
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr_of(&output);
+    assert!(err.contains("must be positive"), "{err}");
+    assert!(!err.contains("-- -1"), "{err}");
+}
+
+/// Issue 32, item 11: the help said "at most 648" automorphisms, but that bound is for
+/// solution grids: every symmetry maps the empty grid to itself.
+#[test]
+fn canon_help_tells_puzzle_automorphisms_from_grid_ones() {
+    let output = sudoku()
+        .args(["canon", "--json"])
+        .write_stdin(format!("{}\n", ".".repeat(81)))
+        .output()
+        .expect("sudoku runs");
+    assert!(output.status.success());
+    assert!(stdout_of(&output).contains("\"automorphisms\":3359232"));
+    let help = run_ok(&["canon", "--help"]).replace('\n', " ");
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(help.contains("at most 648 for a solution grid"), "{help}");
+    assert!(help.contains("up to all 3,359,232 for a puzzle"), "{help}");
+}
+
+/// Issue 32, item 3: a pipe or file got puzzles a chunk at a time, so an interrupted run lost
+/// every puzzle made so far. Each is now written as soon as it (and every earlier one) is
+/// made: the first line comes out while the run goes on, and survives SIGINT.
+#[cfg(unix)]
+#[test]
+fn each_puzzle_is_written_as_it_is_made_and_kept_on_sigint() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    // Rated puzzles (about a dozen candidates each): far slower to make than to write.
+    let target = ["--rating", "4..6", "--seed", "11", "--threads", "1"];
+    let first = run_ok(&[&["generate", "-n", "1"][..], &target[..]].concat());
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args([&["generate", "-n", "100000"][..], &target[..]].concat())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("sudoku starts");
+    let mut lines = BufReader::new(child.stdout.take().expect("a pipe"));
+    let mut line = String::new();
+    lines.read_line(&mut line).expect("a first line");
+    assert_eq!(line, first);
+    // The run is far from done (10^5 puzzles): interrupt it as Ctrl-C would.
+    assert!(child.try_wait().expect("waits").is_none());
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut lines, &mut rest).expect("the rest");
+    child.wait().expect("sudoku ends");
+    // Every line that came out is a whole puzzle. Chunked output wrote 64 puzzles at once, so
+    // 63 more were already in the pipe with the first; now only those made before the signal.
+    for line in rest.lines() {
+        let puzzle = line.split('\t').next().unwrap_or_default();
+        assert_eq!(solve::count(&grid(puzzle), 2), Count::Exact(1), "{line}");
+    }
+    assert!(rest.lines().count() < 63, "{rest}");
+}
+
+/// Issue 32, item 4: the bar of a long request showed nothing (and "100% 1 done" when nothing
+/// was made). The library now reports each candidate; observing changes no puzzle.
+#[test]
+fn observing_a_search_changes_nothing_and_can_stop_it() {
+    use std::ops::ControlFlow;
+    let options = generate::Options {
+        difficulty: Some(generate::Difficulty {
+            rating: "4..6".parse().ok(),
+            ..generate::Difficulty::default()
+        }),
+        ..generate::Options::default()
+    };
+    let generator = generate::Generator::new(3, options).expect("possible");
+    let mut reports = Vec::new();
+    let observed = generator.puzzle_observed(0, &mut |a| {
+        reports.push(*a);
+        ControlFlow::Continue(())
+    });
+    assert_eq!(observed, generator.puzzle(0));
+    let made = observed.expect("made within the default attempts");
+    assert_eq!(reports.len() as u32, made.attempts);
+    assert!(reports
+        .windows(2)
+        .all(|w| w[1].attempts == w[0].attempts + 1));
+    let stopped = generator.puzzle_observed(0, &mut |_| ControlFlow::Break(()));
+    assert_eq!(stopped.map_err(|m| m.attempts), Err(1));
+}

@@ -474,9 +474,10 @@ fn rate_json_and_puzzles_without_a_rating() {
 
 #[test]
 fn rate_reports_puzzles_over_the_limits_and_goes_on() {
-    // A zero time limit is spent before the first step; the puzzles are reported, not dropped.
+    // A one-step limit is spent after the first step (0 is no limit, as for --max-guesses);
+    // the puzzles are reported, not dropped.
     let output = sudoku()
-        .args(["rate", "--time-limit", "0"])
+        .args(["rate", "--max-steps", "1"])
         .write_stdin(format!("{CHAINS}\n{EASY}\n"))
         .output()
         .expect("sudoku runs");
@@ -485,11 +486,11 @@ fn rate_reports_puzzles_over_the_limits_and_goes_on() {
     assert_eq!(
         stdout,
         format!(
-            "{CHAINS}\tgave_up\ttime limit of 0 ms reached after 0 steps\n\
-             {EASY}\tgave_up\ttime limit of 0 ms reached after 0 steps\n"
+            "{CHAINS}\tgave_up\tstep limit of 1 reached after 1 steps\n\
+             {EASY}\tgave_up\tstep limit of 1 reached after 1 steps\n"
         )
     );
-    assert!(stderr_of(&output).contains("raise --time-limit"));
+    assert!(stderr_of(&output).contains("raise --time-limit or --max-steps"));
     sudoku()
         .args(["rate", "--max-steps", "5", "--json"])
         .write_stdin(format!("{EASY}\n"))
@@ -606,24 +607,25 @@ fn a_time_limit_stops_nested_searches_and_is_reported() {
     );
     // The chain searches poll the deadline: far less than the seconds the rating takes.
     assert!(elapsed < std::time::Duration::from_secs(5), "{elapsed:?}");
-    // hint and explain report it the same way.
+    // hint and explain report it the same way (the first step is a dynamic forcing chain (+),
+    // a search of far more than a millisecond; 0 would be no limit).
     let output = sudoku()
-        .args(["hint", "--nested", "--json", "--time-limit", "0"])
+        .args(["hint", "--nested", "--json", "--time-limit", "1"])
         .write_stdin(format!("{NESTED}\n"))
         .output()
         .expect("sudoku runs");
     assert_eq!(output.status.code(), Some(1));
     let record = &json_lines(&stdout_of(&output))[0];
     assert_eq!(record["status"], "gave_up");
-    assert_eq!(record["error"], "gave up: time limit of 0 ms reached");
+    assert_eq!(record["error"], "gave up: time limit of 1 ms reached");
     sudoku()
-        .args(["hint", "--time-limit", "0"])
+        .args(["hint", "--time-limit", "1"])
         .write_stdin(format!("{NESTED}\n"))
         .assert()
         .code(1)
         .stdout("\n")
         .stderr(predicate::str::contains(
-            "<stdin>:1: error: gave up: time limit of 0 ms reached; raise --time-limit",
+            "<stdin>:1: error: gave up: time limit of 1 ms reached; raise --time-limit",
         ));
     sudoku()
         .args(["explain", "--nested", "--json", "--time-limit", "100"])
@@ -666,4 +668,76 @@ fn the_logic_commands_have_help_with_examples() {
             .stdout(predicate::str::contains("Examples:"))
             .stdout(predicate::str::contains(format!("sudoku {command} ")));
     }
+}
+
+/// Issue 32, item 6: on a puzzle with several solutions where no technique applies (the empty
+/// grid), `hint` told the user to try `--nested`; the puzzle is the problem: it is not proper.
+#[test]
+fn hint_says_a_stuck_puzzle_with_several_solutions_is_not_proper() {
+    let output = sudoku()
+        .arg("hint")
+        .write_stdin(format!("{}\n", ".".repeat(81)))
+        .output()
+        .expect("sudoku runs");
+    let stdout = stdout_of(&output);
+    assert!(
+        stdout.contains("not proper (it has several solutions)"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("--nested"), "{stdout}");
+}
+
+/// Issue 32, item 8: `0` meant "no limit" for `--max-guesses` but "give up at once" for
+/// `--time-limit` and `--max-steps`; now it is "no limit" for all three.
+#[test]
+fn zero_limits_mean_no_limit() {
+    sudoku()
+        .args(["rate", "--time-limit", "0", "--max-steps", "0"])
+        .write_stdin(format!("{EASY}\n"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\t2.6/1.2/1.2\t"));
+    sudoku()
+        .args(["hint", "--time-limit", "0"])
+        .write_stdin(format!("{EASY}\n"))
+        .assert()
+        .success()
+        .stdout("Hidden single in box 3: 1 can only go in r3c9.\n");
+}
+
+/// Issue 32, item 1: `sudoku rate FILE | head -1` rated the whole file (137 s on top1465).
+/// Once the reader is gone, the queued jobs are dropped and the rating in progress is
+/// cancelled: with one thread and a puzzle whose nested rating takes minutes second in line,
+/// the run ends as soon as the pipe closes, with status 0 as for the other subcommands.
+#[cfg(unix)]
+#[test]
+fn rate_stops_when_its_output_pipe_closes() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["rate", "--threads", "1", "--nested"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("sudoku starts");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    // The easy puzzle, then many copies of one that needs chains: hours of work in all.
+    let mut input = format!("{EASY}\n");
+    for _ in 0..20_000 {
+        input += CHAINS;
+        input.push('\n');
+    }
+    let writer = std::thread::spawn(move || {
+        // Fails once sudoku has exited (a broken pipe), which is the point.
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let mut lines = BufReader::new(child.stdout.take().expect("a pipe"));
+    let mut line = String::new();
+    lines.read_line(&mut line).expect("a first line");
+    assert!(line.contains("\t2.6/1.2/1.2\t"), "{line}");
+    drop(lines);
+    let status = child.wait().expect("sudoku ends");
+    assert!(status.success(), "{status:?}");
+    writer.join().expect("the writer ends");
 }

@@ -313,17 +313,41 @@ fn example_shows_puzzle_and_solution() {
         .stdout(predicate::str::contains(solution));
 }
 
+/// Issue 32, item 10: `cat empty.txt | sudoku > out.txt` wrote the built-in example into
+/// out.txt. Bare `sudoku` shows the example only when standard input is a terminal; otherwise
+/// it solves standard input like `sudoku solve`.
 #[test]
-fn bare_sudoku_with_no_input_shows_the_example() {
-    // `cargo run --release` from a script or CI: no arguments and an empty, non-terminal stdin.
-    let solution = format::to_grid(&grid(LEETCODE_SOLUTION));
+fn bare_sudoku_on_a_non_terminal_stdin_solves_it() {
+    sudoku().write_stdin("").assert().success().stdout("");
     sudoku()
-        .write_stdin("")
+        .write_stdin(format!("{LEETCODE}\n{JAVA}\n"))
         .assert()
         .success()
-        .stdout(predicate::str::contains("LeetCode 37"))
-        .stdout(predicate::str::contains(solution))
-        .stderr(predicate::str::contains("built-in example"));
+        .stdout(predicate::str::starts_with(format!(
+            "{LEETCODE_SOLUTION}\n"
+        )));
+}
+
+/// Issue 32, item 10: `sudoku FILE` and `sudoku -` were usage errors although the help says
+/// bare `sudoku` works like `sudoku solve`.
+#[test]
+fn bare_sudoku_solves_files_and_dash() {
+    let file = scratch_file("bare.txt", format!("{LEETCODE}\n{JAVA}\n"));
+    let by_solve = sudoku()
+        .arg("solve")
+        .arg(&file)
+        .output()
+        .expect("sudoku runs");
+    assert!(by_solve.status.success());
+    let bare = sudoku().arg(&file).output().expect("sudoku runs");
+    assert!(bare.status.success(), "{}", stderr_of(&bare));
+    assert_eq!(stdout_of(&bare), stdout_of(&by_solve));
+    sudoku()
+        .arg("-")
+        .write_stdin(format!("{LEETCODE}\n{JAVA}\n"))
+        .assert()
+        .success()
+        .stdout(stdout_of(&by_solve));
 }
 
 #[test]

@@ -108,7 +108,9 @@ mod target;
 pub use dig::is_minimal;
 pub use pattern::Pattern;
 pub use symmetry::{Symmetry, UnknownSymmetry};
-pub use target::{BadRatingRange, Difficulty, RatingRange, TechniqueTarget, UnknownTechnique};
+pub use target::{
+    BadRatingRange, Difficulty, Impossible, RatingRange, TechniqueTarget, UnknownTechnique,
+};
 
 use crate::rate::PuzzleRating;
 use crate::{Cell, Grid};
@@ -117,6 +119,7 @@ use judge::Judge;
 use refine::Closest;
 use rng::Rng;
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 
 /// No puzzle with fewer clues has exactly one solution (McGuire, Tugemann and Civario, 2012).
@@ -290,6 +293,14 @@ pub enum OptionsError {
          so no puzzle's hardest step can be one"
     )]
     NotOnRatingPaths(String),
+    /// The rating tables rule the difficulty target out (see [`Difficulty::impossible`]).
+    #[error("no puzzle can meet the target {target}: {why}")]
+    Impossible {
+        /// The target.
+        target: Difficulty,
+        /// Why.
+        why: Impossible,
+    },
 }
 
 /// One generated puzzle.
@@ -344,6 +355,53 @@ fn closest_note(closest: Option<&Generated>) -> String {
         });
         format!("; the closest had {} clues{rating}", made.clues())
     })
+}
+
+/// How the search for one puzzle is going, reported after each candidate (see
+/// [`Generator::puzzle_observed`]): for progress displays, and to stop a long search early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Attempted {
+    /// The index of the puzzle.
+    pub index: u64,
+    /// Candidates tried so far (solution grids, or rated candidates with a difficulty target).
+    pub attempts: u32,
+    /// The attempt budget ([`Options::max_attempts`]).
+    pub max_attempts: u32,
+    /// How far the closest miss so far is from the target (in tenths of a rating with a
+    /// difficulty target, in clues without one); `None` before the first miss.
+    pub closest_distance: Option<u32>,
+    /// The closest miss's rating, when it was rated to the end (a candidate cut short as too
+    /// hard has none).
+    pub closest_rating: Option<crate::rate::SeRating>,
+}
+
+/// The observer of one puzzle's search, and whether it asked to stop.
+pub(crate) struct Tracker<'o> {
+    observe: &'o mut dyn FnMut(&Attempted) -> ControlFlow<()>,
+    /// The observer said stop: the search ends as if out of attempts.
+    pub(crate) stopped: bool,
+}
+
+impl Tracker<'_> {
+    /// Tells the observer about the candidate just tried.
+    pub(crate) fn report(
+        &mut self,
+        index: u64,
+        attempts: u32,
+        max_attempts: u32,
+        closest: Option<(u32, &Generated)>,
+    ) {
+        let seen = Attempted {
+            index,
+            attempts,
+            max_attempts,
+            closest_distance: closest.map(|(d, _)| d),
+            closest_rating: closest.and_then(|(_, made)| made.rating).map(|r| r.se),
+        };
+        if (self.observe)(&seen).is_break() {
+            self.stopped = true;
+        }
+    }
 }
 
 /// Makes puzzles to a set of [`Options`] from one seed.
@@ -407,6 +465,12 @@ impl Generator {
                     return Err(OptionsError::NotOnRatingPaths(target.name().to_string()));
                 }
             }
+            if let Some(why) = difficulty.impossible() {
+                return Err(OptionsError::Impossible {
+                    target: difficulty.clone(),
+                    why,
+                });
+            }
         }
         let judge = options.difficulty.clone().map(Judge::new);
         let shared = orbits
@@ -436,23 +500,61 @@ impl Generator {
 
     /// Puzzle number `index` of this seed: always the same for the same seed and options.
     pub fn puzzle(&self, index: u64) -> Result<Generated, Missed> {
+        self.puzzle_observed(index, &mut |_| ControlFlow::Continue(()))
+    }
+
+    /// [`Generator::puzzle`], calling `observe` after each candidate with how the search is
+    /// going (the same puzzle comes out: observing changes nothing). When `observe` breaks,
+    /// the search stops there and the result is a [`Missed`] with the attempts made so far.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use sudoku::generate::{Difficulty, Generator, Options};
+    /// let options = Options {
+    ///     difficulty: Some(Difficulty { rating: "9+".parse().ok(), ..Difficulty::default() }),
+    ///     ..Options::default()
+    /// };
+    /// let generator = Generator::new(1, options)?;
+    /// let mut seen = 0;
+    /// let stopped = generator.puzzle_observed(0, &mut |progress| {
+    ///     seen = progress.attempts;
+    ///     if progress.attempts == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    /// });
+    /// assert_eq!((seen, stopped.map_err(|missed| missed.attempts)), (3, Err(3)));
+    /// # Ok::<(), sudoku::generate::OptionsError>(())
+    /// ```
+    pub fn puzzle_observed(
+        &self,
+        index: u64,
+        observe: &mut dyn FnMut(&Attempted) -> ControlFlow<()>,
+    ) -> Result<Generated, Missed> {
+        let mut tracker = Tracker {
+            observe,
+            stopped: false,
+        };
         match &self.judge {
-            Some(judge) => self.targeted(judge, index),
-            None => self.untargeted(index),
+            Some(judge) => self.targeted(judge, index, &mut tracker),
+            None => self.untargeted(index, &mut tracker),
         }
     }
 
     /// A puzzle of the target difficulty: fresh candidates, the closest misses refined by local
     /// search (see `refine`), until one meets the request or the attempts run out.
-    fn targeted(&self, judge: &Judge, index: u64) -> Result<Generated, Missed> {
+    fn targeted(
+        &self,
+        judge: &Judge,
+        index: u64,
+        tracker: &mut Tracker<'_>,
+    ) -> Result<Generated, Missed> {
         let mut rng = Rng::for_item(self.seed, index);
         let mut closest: Closest = None;
         let mut tried = 0;
-        if let Some(hit) = self.hunt(judge, &mut rng, index, &mut tried, &mut closest) {
+        if let Some(hit) = self.hunt(judge, &mut rng, index, &mut tried, &mut closest, tracker) {
             return Ok(hit);
         }
+        let stopped = tracker.stopped;
         let closest = closest.map(|(_, mut made)| {
-            if made.rating.is_none() {
+            if made.rating.is_none() && !stopped {
                 // It was cut short as too hard: say how hard it really is.
                 made.rating = judge.full_rating(&made.puzzle);
             }
@@ -466,27 +568,34 @@ impl Generator {
     }
 
     /// A puzzle without a difficulty target.
-    fn untargeted(&self, index: u64) -> Result<Generated, Missed> {
+    fn untargeted(&self, index: u64, tracker: &mut Tracker<'_>) -> Result<Generated, Missed> {
         let mut rng = Rng::for_item(self.seed, index);
         let mut closest: Option<(usize, Generated)> = None;
+        let mut tried = 0;
         for attempts in 1..=self.options.max_attempts {
-            let Some(made) = self.attempt(&mut rng, index, attempts) else {
-                continue;
-            };
-            if self.options.minimal && made.minimal != Some(true) {
-                continue;
+            if tracker.stopped {
+                break;
             }
-            let distance = self.options.clues.map_or(0, |c| c.distance(made.clues()));
-            if distance == 0 {
-                return Ok(made);
+            tried = attempts;
+            let made = self.attempt(&mut rng, index, attempts);
+            if let Some(made) = made {
+                let distance = self.options.clues.map_or(0, |c| c.distance(made.clues()));
+                let wanted = !self.options.minimal || made.minimal == Some(true);
+                if wanted && distance == 0 {
+                    return Ok(made);
+                }
+                if wanted && closest.as_ref().is_none_or(|(d, _)| distance < *d) {
+                    closest = Some((distance, made));
+                }
             }
-            if closest.as_ref().is_none_or(|(d, _)| distance < *d) {
-                closest = Some((distance, made));
-            }
+            let best = closest
+                .as_ref()
+                .map(|(d, made)| (u32::try_from(*d).unwrap_or(u32::MAX), made));
+            tracker.report(index, attempts, self.options.max_attempts, best);
         }
         Err(Missed {
             index,
-            attempts: self.options.max_attempts,
+            attempts: tried,
             closest: closest.map(|(_, made)| Box::new(made)),
         })
     }

@@ -47,7 +47,7 @@
 use super::dig::{self, Dug};
 use super::judge::Judge;
 use super::rng::Rng;
-use super::{Generated, Generator};
+use super::{Generated, Generator, Tracker};
 use crate::{Cell, Grid};
 
 /// Fresh candidates between two climbs (each from the closest of them).
@@ -70,15 +70,16 @@ impl Generator {
         index: u64,
         tried: &mut u32,
         closest: &mut Closest,
+        tracker: &mut Tracker<'_>,
     ) -> Option<Generated> {
         let mut batch_best: Closest = None;
         let mut fresh = 0;
-        while *tried < self.options.max_attempts {
+        while *tried < self.options.max_attempts && !tracker.stopped {
             let Some(mut made) = self.attempt(rng, index, *tried + 1) else {
                 *tried += 1;
                 continue;
             };
-            let distance = self.judge_candidate(judge, &mut made, tried, closest);
+            let distance = self.judge_candidate(judge, &mut made, tried, closest, tracker);
             if distance == 0 {
                 return Some(made);
             }
@@ -88,8 +89,8 @@ impl Generator {
             fresh += 1;
             // A pattern fixes the clue positions: no move is possible.
             if fresh % FRESH_PER_CLIMB == 0 && self.options.pattern.is_none() {
-                if let Some((distance, start)) = batch_best.take() {
-                    let hit = self.climb(judge, start, distance, rng, tried, closest);
+                if let Some(start) = batch_best.take() {
+                    let hit = self.climb(judge, start, rng, tried, closest, tracker);
                     if hit.is_some() {
                         return hit;
                     }
@@ -99,24 +100,26 @@ impl Generator {
         None
     }
 
-    /// Hill-climbs from `current` (at `distance` from the target) until a hit, [`MAX_STALL`]
-    /// moves without getting closer, or the end of the attempts.
+    /// Hill-climbs from `start` (a candidate and its distance from the target) until a hit,
+    /// [`MAX_STALL`] moves without getting closer, the end of the attempts, or the observer's
+    /// stop.
     fn climb(
         &self,
         judge: &Judge,
-        mut current: Generated,
-        mut distance: u32,
+        start: (u32, Generated),
         rng: &mut Rng,
         tried: &mut u32,
         closest: &mut Closest,
+        tracker: &mut Tracker<'_>,
     ) -> Option<Generated> {
+        let (mut distance, mut current) = start;
         let mut stall = 0;
-        while *tried < self.options.max_attempts && stall < MAX_STALL {
+        while *tried < self.options.max_attempts && stall < MAX_STALL && !tracker.stopped {
             let Some(mut next) = self.neighbour(&current, rng) else {
                 stall += 1;
                 continue;
             };
-            let d = self.judge_candidate(judge, &mut next, tried, closest);
+            let d = self.judge_candidate(judge, &mut next, tried, closest, tracker);
             if d == 0 {
                 return Some(next);
             }
@@ -141,6 +144,7 @@ impl Generator {
         made: &mut Generated,
         tried: &mut u32,
         closest: &mut Closest,
+        tracker: &mut Tracker<'_>,
     ) -> u32 {
         *tried += 1;
         made.attempts = *tried;
@@ -156,6 +160,8 @@ impl Generator {
         if distance > 0 && closest.as_ref().is_none_or(|(d, _)| distance < *d) {
             *closest = Some((distance, made.clone()));
         }
+        let best = closest.as_ref().map(|(d, made)| (*d, made));
+        tracker.report(made.index, *tried, self.options.max_attempts, best);
         distance
     }
 

@@ -9,9 +9,10 @@
 //! the techniques present can do, so it never meets a target unless the target is open-ended
 //! and [`Difficulty::accept_stuck`] says so.
 
+use crate::logic::chains::length_bonus;
 use crate::logic::techniques::REGISTRY;
-use crate::logic::{ChainName, Rating, Technique};
-use crate::rate::Level;
+use crate::logic::{ChainName, Rating, Ratings, Technique};
+use crate::rate::{HodokuTable, Level};
 use std::fmt;
 use std::str::FromStr;
 
@@ -423,6 +424,205 @@ impl Difficulty {
     }
 }
 
+/// The most distinct nodes one step's chains can have, for the bound on the length bonus: a
+/// node is a candidate (81 cells x 9 digits) on or off, so one chain has at most 1,458, and a
+/// step joins at most 9 chains (one per candidate of a cell, or per cell of a house).
+const MAX_STEP_COMPLEXITY: u32 = 9 * 81 * 9 * 2;
+
+/// Why no puzzle can meet a [`Difficulty`] ([`Difficulty::impossible`]). The bounds come from
+/// the rating tables (SE's ratings and HoDoKu's levels) of the techniques on rating paths,
+/// chains counted with the largest length bonus they could ever get.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Impossible {
+    /// The band lies above every rating the techniques can give (and stuck puzzles, ER 20.0,
+    /// are not accepted for it).
+    #[error(
+        "no puzzle the techniques can finish rates above {max} (ER 20.0 means stuck: its real \
+         rating is unknown), so none is in {range}{hint}",
+        hint = if .range.max().is_none() {
+            "; add --accept-stuck to take stuck puzzles"
+        } else {
+            "; for stuck puzzles ask for an open band (e.g. 9+) with --accept-stuck"
+        }
+    )]
+    AboveTechniques {
+        /// The band asked for.
+        range: RatingRange,
+        /// The highest rating a technique step can have.
+        max: Rating,
+    },
+    /// The band lies below the easiest step.
+    #[error("every puzzle rates at least {min} (its first step), so none is in {range}")]
+    BelowEasiest {
+        /// The band asked for.
+        range: RatingRange,
+        /// The lowest rating of a step.
+        min: Rating,
+    },
+    /// The hardest step's technique cannot have a rating in the band.
+    #[error("{technique} steps rate {low}..{high}, outside the band {range}")]
+    TechniqueOutsideBand {
+        /// The technique asked for.
+        technique: String,
+        /// The lowest rating of its steps.
+        low: Rating,
+        /// The highest rating of its steps.
+        high: Rating,
+        /// The band asked for.
+        range: RatingRange,
+    },
+    /// Every step of a puzzle of the level rates below the band.
+    #[error(
+        "the steps allowed in a level {level} puzzle rate at most {max}, so none is in {range}"
+    )]
+    LevelBelowBand {
+        /// The level asked for.
+        level: Level,
+        /// The highest rating of a step allowed at that level.
+        max: Rating,
+        /// The band asked for.
+        range: RatingRange,
+    },
+    /// The technique is above the level (a puzzle's level is at least its hardest step's).
+    #[error(
+        "{technique} steps are of level {lowest} or above, so no level {level} puzzle has one"
+    )]
+    TechniqueAboveLevel {
+        /// The technique asked for.
+        technique: String,
+        /// The lowest level of its steps.
+        lowest: Level,
+        /// The level asked for.
+        level: Level,
+    },
+}
+
+impl Difficulty {
+    /// Why no puzzle can meet this target, or `None` when the rating tables allow one (which
+    /// does not promise it is common: `9+` takes hundreds of candidates per puzzle).
+    ///
+    /// ```
+    /// use sudoku::generate::Difficulty;
+    /// use sudoku::rate::Level;
+    /// let wing_at_nine = Difficulty {
+    ///     rating: "9+".parse().ok(),
+    ///     technique: "x-wing".parse().ok(),
+    ///     ..Difficulty::default()
+    /// };
+    /// assert!(wing_at_nine.impossible().is_some()); // an X-Wing rates 3.2
+    /// let easy_nine = Difficulty {
+    ///     rating: "9+".parse().ok(),
+    ///     level: Some(Level::Easy),
+    ///     ..Difficulty::default()
+    /// };
+    /// assert!(easy_nine.impossible().is_some()); // easy puzzles need only singles
+    /// let hard = Difficulty { rating: "8..9".parse().ok(), ..Difficulty::default() };
+    /// assert_eq!(hard.impossible(), None);
+    /// ```
+    pub fn impossible(&self) -> Option<Impossible> {
+        let (ratings, table) = (Ratings::default(), HodokuTable::default());
+        let on_paths = || {
+            Technique::ALL
+                .iter()
+                .copied()
+                .filter(|&t| on_rating_paths(t))
+        };
+        let highest = |t: Technique| highest_rating(t, &ratings);
+        if let Some(range) = self.rating {
+            let max = on_paths().map(highest).max().unwrap_or_default();
+            let stuck_ok = self.accept_stuck && self.open_ended();
+            if range.min() > max && !stuck_ok {
+                return Some(Impossible::AboveTechniques { range, max });
+            }
+            let min = on_paths().map(|t| ratings.get(t)).min().unwrap_or_default();
+            if range.max().is_some_and(|top| top < min) {
+                return Some(Impossible::BelowEasiest { range, min });
+            }
+            if let Some(target) = &self.technique {
+                let low = target.techniques().iter().map(|&t| ratings.get(t)).min();
+                let high = target.techniques().iter().map(|&t| highest(t)).max();
+                if let (Some(low), Some(high)) = (low, high) {
+                    let meets = high >= range.min() && range.max().is_none_or(|top| low <= top);
+                    if !meets {
+                        return Some(Impossible::TechniqueOutsideBand {
+                            technique: target.name().to_string(),
+                            low,
+                            high,
+                            range,
+                        });
+                    }
+                }
+            }
+            if let Some(level) = self.level.filter(|&l| l != Level::Extreme) {
+                // A puzzle's level is at least the level of each of its steps.
+                let max = on_paths()
+                    .filter(|&t| lowest_level(t, &table) <= level)
+                    .map(highest)
+                    .max()
+                    .unwrap_or_default();
+                if range.min() > max {
+                    return Some(Impossible::LevelBelowBand { level, max, range });
+                }
+            }
+        }
+        if let (Some(level), Some(target)) = (self.level, &self.technique) {
+            let lowest = target
+                .techniques()
+                .iter()
+                .map(|&t| lowest_level(t, &table))
+                .min()
+                .unwrap_or(Level::Extreme);
+            if lowest > level {
+                return Some(Impossible::TechniqueAboveLevel {
+                    technique: target.name().to_string(),
+                    lowest,
+                    level,
+                });
+            }
+        }
+        None
+    }
+}
+
+/// The highest rating a step of `technique` can have: its base, plus for the techniques whose
+/// rating grows with their size (chains, unique loops, BUG type 3) the largest chain length
+/// bonus (a bound: their own bonuses are smaller).
+fn highest_rating(technique: Technique, ratings: &Ratings) -> Rating {
+    let base = ratings.get(technique);
+    let id = technique.id();
+    let grows = CHAIN_TECHNIQUES.contains(&technique)
+        || technique == Technique::BugType3
+        || [
+            "unique_loop",
+            "nishio",
+            "cell_forcing",
+            "region_forcing",
+            "dynamic",
+        ]
+        .iter()
+        .any(|prefix| id.starts_with(prefix));
+    if !grows {
+        return base;
+    }
+    // The bonus is a sum of tenths: at most a few dozen of them.
+    let bonus = (length_bonus(MAX_STEP_COMPLEXITY) * 10.0).round() as u16;
+    Rating::from_tenths(base.tenths().saturating_add(bonus))
+}
+
+/// The lowest HoDoKu level a step of `technique` can have (a chain's common name may have a
+/// lower level than its technique).
+fn lowest_level(technique: Technique, table: &HodokuTable) -> Level {
+    let mut lowest = table.get(technique).level;
+    if CHAIN_TECHNIQUES.contains(&technique) {
+        for name in CHAIN_NAMES {
+            if let Some(entry) = table.chain_name(name) {
+                lowest = lowest.min(entry.level);
+            }
+        }
+    }
+    lowest
+}
+
 impl fmt::Display for Difficulty {
     /// `rating 6.0..7.5, level unfair, technique x-wing` (the parts that are set).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -535,6 +735,67 @@ mod tests {
         ] {
             assert!(names.iter().any(|n| n == expected), "{expected}: {names:?}");
         }
+    }
+
+    /// Issue 32, item 5: targets no puzzle can meet burned every attempt; the rating tables
+    /// now tell them apart from rare but possible ones.
+    #[test]
+    fn impossible_targets_say_why() {
+        let target = |rating: &str, level: Option<Level>, technique: &str| Difficulty {
+            rating: rating.parse().ok(),
+            level,
+            technique: technique.parse().ok(),
+            accept_stuck: false,
+        };
+        let bound = highest_rating(
+            Technique::DynamicPlusRegionForcingChains,
+            &Ratings::default(),
+        );
+        assert!(bound >= tenths(94) && bound < tenths(120), "{bound}");
+        assert!(matches!(
+            target("20", None, "").impossible(),
+            Some(Impossible::AboveTechniques { .. })
+        ));
+        assert!(matches!(
+            target("12..13", None, "").impossible(),
+            Some(Impossible::AboveTechniques { .. })
+        ));
+        assert!(matches!(
+            target("0.5", None, "").impossible(),
+            Some(Impossible::BelowEasiest { .. })
+        ));
+        assert!(matches!(
+            target("9+", None, "x-wing").impossible(),
+            Some(Impossible::TechniqueOutsideBand { .. })
+        ));
+        assert!(matches!(
+            target("9+", Some(Level::Easy), "").impossible(),
+            Some(Impossible::LevelBelowBand { .. })
+        ));
+        assert!(matches!(
+            target("", Some(Level::Easy), "x-wing").impossible(),
+            Some(Impossible::TechniqueAboveLevel { .. })
+        ));
+        // Rare but possible, and stuck puzzles for an open band with --accept-stuck.
+        for possible in [
+            target("9+", None, ""),
+            target("3.2", None, "x-wing"),
+            target("8..9", Some(Level::Extreme), ""),
+            target("", Some(Level::Easy), "hidden-single"),
+            target("1.0..2.0", Some(Level::Easy), ""),
+            target("9.5..9.9", None, "dynamic-plus-forcing-chains"),
+            Difficulty {
+                rating: "12+".parse().ok(),
+                accept_stuck: true,
+                ..Difficulty::default()
+            },
+        ] {
+            assert_eq!(possible.impossible(), None, "{possible}");
+        }
+        let text = target("12..13", None, "")
+            .impossible()
+            .map(|e| e.to_string());
+        assert!(text.is_some_and(|t| t.contains("rates above")));
     }
 
     #[test]

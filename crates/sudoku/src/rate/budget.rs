@@ -14,7 +14,47 @@ use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
 use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// A flag that stops ratings from another thread: give it to a
+/// [`Rater`](super::Rater::with_cancel), and once [`CancelFlag::cancel`] is called every rating
+/// in progress with it stops within milliseconds (checked before each technique and inside
+/// the long chain searches, like the time limit) and reports [`Limit::Cancelled`]. Clones share
+/// the flag.
+///
+/// ```
+/// use sudoku::rate::{CancelFlag, HodokuTable, Limit, RateError, Rater};
+/// use sudoku::logic::Ratings;
+/// let (ratings, table) = (Ratings::default(), HodokuTable::default());
+/// let flag = CancelFlag::new();
+/// let rater = Rater::new(&ratings, &table).with_cancel(&flag);
+/// flag.cancel();
+/// let puzzle = sudoku::format::parse(
+///     "1..92....524.1...........7..5...81.2.........4.27...9..6...........3.945....71..6",
+/// )?.grid;
+/// assert!(matches!(rater.rate(&puzzle), Err(RateError::GaveUp { limit: Limit::Cancelled, .. })));
+/// # Ok::<(), sudoku::format::ParseError>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct CancelFlag(Arc<AtomicBool>);
+
+impl CancelFlag {
+    /// A flag not yet raised.
+    pub fn new() -> CancelFlag {
+        CancelFlag::default()
+    }
+
+    /// Raises the flag: every rating under it stops.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the flag is raised.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
 
 /// How much work one puzzle may take before the rater gives up on it.
 ///
@@ -68,6 +108,8 @@ pub enum Limit {
     Time(Duration),
     /// The step limit.
     Steps(usize),
+    /// The caller raised the rater's [`CancelFlag`].
+    Cancelled,
 }
 
 impl fmt::Display for Limit {
@@ -75,6 +117,7 @@ impl fmt::Display for Limit {
         match self {
             Limit::Time(time) => write!(f, "time limit of {} ms", time.as_millis()),
             Limit::Steps(steps) => write!(f, "step limit of {steps}"),
+            Limit::Cancelled => f.write_str("cancellation"),
         }
     }
 }
@@ -83,6 +126,8 @@ impl fmt::Display for Limit {
 #[derive(Debug)]
 pub(crate) struct Watch {
     budget: Budget,
+    /// The caller's cancel flag, if any.
+    cancel: Option<CancelFlag>,
     started: Instant,
     /// Steps reported by the finders so far (the solver takes each one it is given).
     steps: AtomicUsize,
@@ -96,10 +141,19 @@ impl Watch {
     pub(crate) fn new(budget: Budget, started: Instant) -> Watch {
         Watch {
             budget,
+            cancel: None,
             started,
             steps: AtomicUsize::new(0),
             spent: AtomicBool::new(false),
             which: AtomicUsize::new(0),
+        }
+    }
+
+    /// The same watch, also stopped by `flag`.
+    pub(crate) fn with_cancel(self, flag: Option<CancelFlag>) -> Watch {
+        Watch {
+            cancel: flag,
+            ..self
         }
     }
 
@@ -110,6 +164,7 @@ impl Watch {
         }
         match self.which.load(Ordering::Relaxed) {
             1 => self.budget.time.map(Limit::Time),
+            3 => Some(Limit::Cancelled),
             _ => self.budget.steps.map(Limit::Steps),
         }
     }
@@ -117,6 +172,11 @@ impl Watch {
     /// Whether a finder may still run; marks the watch spent when not.
     fn allows(&self) -> bool {
         if self.spent.load(Ordering::Relaxed) {
+            return false;
+        }
+        if self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled) {
+            self.which.store(3, Ordering::Relaxed);
+            self.spent.store(true, Ordering::Relaxed);
             return false;
         }
         let out_of_steps = self
@@ -149,9 +209,13 @@ impl Watch {
     /// the watch spent when the search was cancelled by it.
     fn run<T>(&self, search: impl FnOnce() -> T) -> T {
         let guard = cancel::set_deadline(self.deadline());
+        let flag = cancel::set_flag(self.cancel.as_ref().map(|flag| Arc::clone(&flag.0)));
         let result = search();
+        drop(flag);
         if guard.cancelled() {
-            self.which.store(1, Ordering::Relaxed);
+            let raised = self.cancel.as_ref().is_some_and(CancelFlag::is_cancelled);
+            self.which
+                .store(if raised { 3 } else { 1 }, Ordering::Relaxed);
             self.spent.store(true, Ordering::Relaxed);
         }
         result
@@ -255,6 +319,53 @@ mod tests {
         assert_eq!(watch.spent(), Some(Limit::Time(budget)));
         // The deadline is the wrapper's only: the same finder alone still finds its step.
         assert!(plus.first(&grid, &ratings).is_some());
+    }
+
+    #[test]
+    fn a_raised_flag_stops_a_long_chain_search() {
+        // The puzzle of the deadline test, whose dynamic (+) search takes far longer than the
+        // check: the flag, raised by another thread once the search is under way, stops it.
+        let line =
+            "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5";
+        let puzzle = crate::format::parse(line).expect("a puzzle line").grid;
+        let grid = CandidateGrid::from_grid(&puzzle);
+        let ratings = Ratings::default();
+        let plus = crate::logic::techniques::DynamicForcingChains::PLUS;
+        let flag = CancelFlag::new();
+        let watch = Watch::new(Budget::UNLIMITED, Instant::now()).with_cancel(Some(flag.clone()));
+        let finder = Watched {
+            inner: &plus,
+            watch: &watch,
+        };
+        // Raised before the search: it does not even start.
+        flag.cancel();
+        assert!(finder.first(&grid, &ratings).is_none());
+        assert_eq!(watch.spent(), Some(Limit::Cancelled));
+        // Raised during the search (polled inside it): the search reports nothing.
+        let flag = CancelFlag::new();
+        let inside = CancelFlag::new();
+        let watch = Watch::new(Budget::UNLIMITED, Instant::now()).with_cancel(Some(flag.clone()));
+        std::thread::scope(|scope| {
+            let raiser = flag.clone();
+            let started = inside.clone();
+            scope.spawn(move || {
+                // Raises the flag once the main thread is about to search. The search takes
+                // far longer than this thread needs to wake up, so the flag goes up while it
+                // runs; were it not polled inside, the search would end with its step.
+                while !started.is_cancelled() {
+                    std::thread::yield_now();
+                }
+                raiser.cancel();
+            });
+            let finder = Watched {
+                inner: &plus,
+                watch: &watch,
+            };
+            inside.cancel();
+            assert!(finder.first(&grid, &ratings).is_none());
+        });
+        assert_eq!(watch.spent(), Some(Limit::Cancelled));
+        assert_eq!(Limit::Cancelled.to_string(), "cancellation");
     }
 
     #[test]

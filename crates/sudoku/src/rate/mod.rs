@@ -42,7 +42,7 @@ mod budget;
 mod hodoku;
 mod se;
 
-pub use budget::{Budget, Limit};
+pub use budget::{Budget, CancelFlag, Limit};
 pub use hodoku::{HodokuEntry, HodokuScore, HodokuTable, Level, UnknownLevel};
 pub use se::{se_round, SeRating, STUCK};
 
@@ -165,6 +165,7 @@ pub struct Rater<'a> {
     table: &'a HodokuTable,
     finders: &'a [&'a dyn Finder],
     budget: Budget,
+    cancel: Option<&'a CancelFlag>,
 }
 
 impl<'a> Rater<'a> {
@@ -176,6 +177,16 @@ impl<'a> Rater<'a> {
             table,
             finders: REGISTRY,
             budget: Budget::UNLIMITED,
+            cancel: None,
+        }
+    }
+
+    /// The same rater, stopped by `flag` once it is raised (from any thread): a rating in
+    /// progress then ends with [`RateError::GaveUp`] and [`Limit::Cancelled`].
+    pub fn with_cancel(self, flag: &'a CancelFlag) -> Rater<'a> {
+        Rater {
+            cancel: Some(flag),
+            ..self
         }
     }
 
@@ -254,7 +265,7 @@ impl<'a> Rater<'a> {
         started: Instant,
         work: impl FnOnce(&Solver<'_>) -> T,
     ) -> (T, Option<Limit>) {
-        let watch = Watch::new(self.budget, started);
+        let watch = Watch::new(self.budget, started).with_cancel(self.cancel.cloned());
         let watched: Vec<Watched<'_>> = self
             .finders
             .iter()

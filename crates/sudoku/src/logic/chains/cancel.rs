@@ -7,8 +7,15 @@
 //! than the rater never set a deadline, so the engine stays free of global state they can see.
 //! Without a deadline, polling does not read the clock (the clock is not available on every
 //! target, e.g. WebAssembly without a host).
+//!
+//! Beside the deadline, a search can be cancelled from another thread: the rater's caller may
+//! hand it a [`CancelFlag`](crate::rate::CancelFlag) (say, the CLI once its output pipe is
+//! closed), which the wrapper installs here for the finder's search with [`set_flag`], and
+//! [`should_stop`] reads it as well.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 thread_local! {
@@ -16,6 +23,28 @@ thread_local! {
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
     /// Whether a search on this thread has been cancelled since the deadline was set.
     static CANCELLED: Cell<bool> = const { Cell::new(false) };
+    /// A flag another thread may raise to stop the search running on this thread.
+    static FLAG: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+}
+
+/// Installs `flag` as this thread's cancel flag until the guard drops (then the previous one
+/// is back).
+pub(crate) struct FlagGuard {
+    previous: Option<Arc<AtomicBool>>,
+}
+
+/// Lets searches on this thread be stopped by `flag` (none: only by the deadline) until the
+/// guard drops.
+pub(crate) fn set_flag(flag: Option<Arc<AtomicBool>>) -> FlagGuard {
+    let previous = FLAG.with(|f| f.replace(flag));
+    FlagGuard { previous }
+}
+
+impl Drop for FlagGuard {
+    fn drop(&mut self) {
+        let previous = self.previous.take();
+        FLAG.with(|f| *f.borrow_mut() = previous);
+    }
 }
 
 /// Sets the deadline of searches on this thread until the guard is dropped (then the previous
@@ -55,6 +84,15 @@ pub(crate) fn should_stop() -> bool {
     if CANCELLED.with(Cell::get) {
         return true;
     }
+    let raised = FLAG.with(|f| {
+        f.borrow()
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    });
+    if raised {
+        CANCELLED.with(|c| c.set(true));
+        return true;
+    }
     let Some(deadline) = DEADLINE.with(Cell::get) else {
         return false;
     };
@@ -89,5 +127,21 @@ mod tests {
         let far = set_deadline(Some(Instant::now() + Duration::from_secs(3600)));
         assert!(!should_stop());
         assert!(!far.cancelled());
+    }
+
+    #[test]
+    fn a_raised_flag_cancels_while_it_is_installed() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let deadline = set_deadline(None);
+        {
+            let _installed = set_flag(Some(Arc::clone(&flag)));
+            assert!(!should_stop());
+            flag.store(true, Ordering::Relaxed);
+            assert!(should_stop());
+            assert!(deadline.cancelled());
+        }
+        drop(deadline);
+        // Once the guards drop, the raised flag no longer reaches this thread's searches.
+        assert!(!should_stop());
     }
 }

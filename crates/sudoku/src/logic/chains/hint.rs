@@ -49,7 +49,7 @@ impl Conclusion {
 /// SE's length bonus (`getLengthDifficulty`) for a chain of `complexity` nodes: 0.1 per step
 /// of a ceiling that starts at 4 and grows by 3/2 and 4/3 alternately, summed in `f64` as SE
 /// does.
-pub(super) fn length_bonus(complexity: u32) -> f64 {
+pub(crate) fn length_bonus(complexity: u32) -> f64 {
     let length = i64::from(complexity) - 2;
     let mut ceiling: i64 = 4;
     let mut added = 0.0;

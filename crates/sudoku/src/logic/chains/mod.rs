@@ -63,6 +63,7 @@ mod dynamic;
 mod dynamic_scan;
 mod graph;
 mod hint;
+pub(crate) use hint::length_bonus;
 mod implications;
 mod multiple;
 mod names;
