@@ -903,25 +903,161 @@ hint, explain, rate, generate), described at /api/openapi.json. The page and its
 inside this binary: nothing is loaded from elsewhere, so it works offline.
 
 Every request's work is bounded (a guess budget for the exact solver, a time budget for the
-logic solver, the rater and the generator); one line per request is logged on standard error
-(RUST_LOG sets the filter). Ctrl-C stops the server after the requests in flight.
+logic solver, the rater and the generator), and so is the time a client may take to send it;
+each setting above can also come from its environment variable (a flag wins). One line per
+request is logged on standard error, with status 499 for a request whose client went away
+first (RUST_LOG sets the filter). Ctrl-C stops the server after the requests in flight.
+Durations are written like 500ms, 3s or 2m.
 
 Examples:
   sudoku serve                          http://127.0.0.1:8080
-  sudoku serve --addr 127.0.0.1:0       any free port (the one chosen is printed)
+  sudoku serve --addr localhost:0       any free port (the one chosen is printed)
   sudoku serve --addr 0.0.0.0:8080      reachable from other machines";
 
-/// Where `sudoku serve` listens and how much CPU work it runs at once.
+/// Where `sudoku serve` listens, how much CPU work it runs at once, and the limits of each
+/// request; every default is the server's own (`sudoku_server::Config::default()`).
 #[derive(Debug, Clone, Args)]
 pub(crate) struct ServeArgs {
-    /// The address to listen on; port 0 picks a free port
-    #[arg(long, value_name = "ADDR", default_value = sudoku_server::DEFAULT_ADDR)]
+    /// The address to listen on, HOST:PORT (a host name is resolved; the first address is
+    /// used); port 0 picks a free port
+    #[arg(long, value_name = "ADDR", env = "SUDOKU_ADDR",
+          default_value = sudoku_server::DEFAULT_ADDR, value_parser = resolve_addr)]
     pub(crate) addr: std::net::SocketAddr,
 
     /// How many requests may run solver work at once [default: all cores]
-    #[arg(long, value_name = "N", allow_negative_numbers = true,
+    #[arg(long, value_name = "N", env = "SUDOKU_WORKERS", allow_negative_numbers = true,
           value_parser = positive::<u16>)]
     pub(crate) workers: Option<u16>,
+
+    /// How long a request waits for a free worker before 503 overloaded
+    #[arg(long, value_name = "DURATION", env = "SUDOKU_QUEUE_WAIT",
+          default_value_t = Wait(sudoku_server::Config::default().queue_wait))]
+    pub(crate) queue_wait: Wait,
+
+    /// The hard limit on one request's work before 504 timeout (a backstop behind the budgets)
+    #[arg(long, value_name = "DURATION", env = "SUDOKU_TIMEOUT",
+          default_value_t = Wait(sudoku_server::Config::default().timeout))]
+    pub(crate) timeout: Wait,
+
+    /// How long a connection may take to send a request's headers (also the idle keep-alive
+    /// time); then it is closed
+    #[arg(long, value_name = "DURATION", env = "SUDOKU_HEADER_TIMEOUT",
+          default_value_t = Wait(sudoku_server::Config::default().header_timeout))]
+    pub(crate) header_timeout: Wait,
+
+    /// How long a request body may take to arrive before 408 request_timeout
+    #[arg(long, value_name = "DURATION", env = "SUDOKU_BODY_TIMEOUT",
+          default_value_t = Wait(sudoku_server::Config::default().body_timeout))]
+    pub(crate) body_timeout: Wait,
+
+    /// The largest request body accepted, in bytes (413 too_large above)
+    #[arg(long, allow_negative_numbers = true, value_parser = positive::<usize>, value_name = "BYTES", env = "SUDOKU_MAX_BODY",
+          default_value_t = sudoku_server::Config::default().max_body)]
+    pub(crate) max_body: usize,
+
+    /// Guesses per exact search (solve, count, check, and the checks before hint, explain,
+    /// rate and generate) before 422 budget_exhausted
+    #[arg(long, allow_negative_numbers = true, value_parser = zero_or_more::<u64>, value_name = "N", env = "SUDOKU_GUESSES",
+          default_value_t = sudoku_server::Limits::default().guesses)]
+    pub(crate) guesses: u64,
+
+    /// The solution limit of count when a request gives none
+    #[arg(long, allow_negative_numbers = true, value_parser = positive::<u64>, value_name = "N", env = "SUDOKU_COUNT_DEFAULT",
+          default_value_t = sudoku_server::Limits::default().default_count)]
+    pub(crate) count_default: u64,
+
+    /// The highest solution limit a count request may ask for
+    #[arg(long, allow_negative_numbers = true, value_parser = positive::<u64>, value_name = "N", env = "SUDOKU_COUNT_MAX",
+          default_value_t = sudoku_server::Limits::default().max_count)]
+    pub(crate) count_max: u64,
+
+    /// The time budget of the logic solver (hint, explain) and the rater (rate)
+    #[arg(long, value_name = "DURATION", env = "SUDOKU_LOGIC_TIME",
+          default_value_t = Wait(sudoku_server::Limits::default().logic_time))]
+    pub(crate) logic_time: Wait,
+
+    /// The time budget of one generate request
+    #[arg(long, value_name = "DURATION", env = "SUDOKU_GENERATE_TIME",
+          default_value_t = Wait(sudoku_server::Limits::default().generate_time))]
+    pub(crate) generate_time: Wait,
+
+    /// Solution grids the generator may try per drawn puzzle
+    #[arg(long, allow_negative_numbers = true, value_parser = positive::<u32>, value_name = "N", env = "SUDOKU_GENERATE_ATTEMPTS",
+          default_value_t = sudoku_server::Limits::default().generate_attempts)]
+    pub(crate) generate_attempts: u32,
+}
+
+impl ServeArgs {
+    /// The server's configuration these arguments ask for.
+    pub(crate) fn config(&self) -> sudoku_server::Config {
+        let defaults = sudoku_server::Config::default();
+        sudoku_server::Config {
+            addr: self.addr,
+            max_body: self.max_body,
+            workers: self.workers.map_or(defaults.workers, usize::from),
+            queue_wait: self.queue_wait.0,
+            timeout: self.timeout.0,
+            header_timeout: self.header_timeout.0,
+            body_timeout: self.body_timeout.0,
+            limits: sudoku_server::Limits {
+                guesses: self.guesses,
+                default_count: self.count_default,
+                max_count: self.count_max,
+                logic_time: self.logic_time.0,
+                generate_time: self.generate_time.0,
+                generate_attempts: self.generate_attempts,
+            },
+        }
+    }
+}
+
+/// `HOST:PORT` as a socket address; a host name is resolved (the first address it has).
+fn resolve_addr(text: &str) -> Result<std::net::SocketAddr, String> {
+    use std::net::ToSocketAddrs;
+    let mut addrs = text
+        .to_socket_addrs()
+        .map_err(|err| format!("not a HOST:PORT address that resolves ({err})"))?;
+    addrs
+        .next()
+        .ok_or_else(|| format!("{text} resolves to no address"))
+}
+
+/// A duration on the command line: a number with `ms`, `s` or `m` (`500ms`, `3s`, `2m`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Wait(pub(crate) std::time::Duration);
+
+impl std::str::FromStr for Wait {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Wait, String> {
+        let text = text.trim();
+        let split = text
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len());
+        let (number, unit) = text.split_at(split);
+        let bad = || format!("{text:?} is not a duration like 500ms, 3s or 2m");
+        let number: u64 = number.parse().map_err(|_| bad())?;
+        let millis = match unit.trim() {
+            "ms" => Some(number),
+            "s" => number.checked_mul(1000),
+            "m" => number.checked_mul(60_000),
+            _ => None,
+        };
+        millis
+            .map(|ms| Wait(std::time::Duration::from_millis(ms)))
+            .ok_or_else(bad)
+    }
+}
+
+impl std::fmt::Display for Wait {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let millis = self.0.as_millis();
+        if millis.is_multiple_of(1000) {
+            write!(f, "{}s", millis / 1000)
+        } else {
+            write!(f, "{millis}ms")
+        }
+    }
 }
 
 #[cfg(test)]

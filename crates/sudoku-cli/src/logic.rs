@@ -21,7 +21,7 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use sudoku::format::{self, ParseError, Records};
 use sudoku::logic::{
-    classify_line, explain, CandidateGrid, Outcome, PencilmarkLine, Ratings, Step,
+    classify_line, explain, CandidateGrid, Inconsistent, Outcome, PencilmarkLine, Ratings, Step,
 };
 use sudoku::rate::{check_proper, HodokuTable, RateError, Rated, Rater};
 
@@ -399,6 +399,21 @@ fn refusal(err: &RateError) -> (&'static str, String) {
     (status, err.to_string())
 }
 
+/// The `status` and message of a pencilmark state whose candidates admit no solution though
+/// its placed digits break no rule and have one (a cell lost its solution digit or every
+/// candidate): it must get no step, which would be deduced from a false premise.
+fn contradiction(state: &CandidateGrid) -> Option<(&'static str, String)> {
+    match state.check_consistent(u64::MAX) {
+        Err(
+            err @ (Inconsistent::NoCandidate { .. }
+            | Inconsistent::LostDigit { .. }
+            | Inconsistent::NoneAllowed),
+        ) => Some(("none", format!("no solution: {err}"))),
+        // Rule breaks and dead givens are reported as before, by `check_proper`.
+        _ => None,
+    }
+}
+
 /// Runs `sudoku hint`; returns whether some input failed.
 pub(crate) fn hint(args: &HintArgs) -> anyhow::Result<bool> {
     let (ratings, table) = (Ratings::default(), HodokuTable::default());
@@ -441,17 +456,24 @@ pub(crate) fn hint(args: &HintArgs) -> anyhow::Result<bool> {
             error: None,
         };
         let step;
-        let text = match check_proper(&state) {
-            Err(err @ (RateError::Invalid(_) | RateError::NoSolution)) => {
+        let checked = match contradiction(&state) {
+            Some(refused) => Err(refused),
+            None => match check_proper(&state) {
+                Err(err @ (RateError::Invalid(_) | RateError::NoSolution)) => Err(refusal(&err)),
+                // Several solutions: a hint all the same, without uniqueness techniques.
+                other => Ok(other.is_err()),
+            },
+        };
+        let text = match checked {
+            Err((status, message)) => {
                 failed = true;
-                let (status, message) = refusal(&err);
                 eprintln!("{name}:{line}: error: {message}");
                 record.status = status;
                 record.error = Some(message);
                 String::new()
             }
-            checked => {
-                if checked.is_err() && !args.json {
+            Ok(several) => {
+                if several && !args.json {
                     eprintln!(
                         "{name}:{line}: warning: several solutions; hints skip the uniqueness \
                          techniques"
@@ -571,10 +593,13 @@ pub(crate) fn explain_paths(args: &ExplainArgs) -> anyhow::Result<bool> {
                 return Ok(());
             }
         };
-        let result = rater.rate_state(&state);
-        if let Err(err) = &result {
+        let result = match contradiction(&state) {
+            Some(refused) => Err(refused),
+            None => rater.rate_state(&state).map_err(|err| refusal(&err)),
+        };
+        if let Err((_, message)) = &result {
             failed = true;
-            eprintln!("{name}:{line}: error: {err}");
+            eprintln!("{name}:{line}: error: {message}");
         }
         if args.json {
             let record = match &result {
@@ -589,19 +614,16 @@ pub(crate) fn explain_paths(args: &ExplainArgs) -> anyhow::Result<bool> {
                         .then(|| rated.path.grid.to_candidate_string()),
                     error: None,
                 },
-                Err(err) => {
-                    let (status, message) = refusal(err);
-                    JsonPath {
-                        file: name,
-                        line,
-                        input: Some(&input),
-                        status,
-                        rating: None,
-                        steps: None,
-                        end: None,
-                        error: Some(message),
-                    }
-                }
+                Err((status, message)) => JsonPath {
+                    file: name,
+                    line,
+                    input: Some(&input),
+                    status,
+                    rating: None,
+                    steps: None,
+                    end: None,
+                    error: Some(message.clone()),
+                },
             };
             serde_json::to_writer(&mut out, &record)?;
             writeln!(out)?;
@@ -613,7 +635,7 @@ pub(crate) fn explain_paths(args: &ExplainArgs) -> anyhow::Result<bool> {
             writeln!(out, "# {name}:{line} {input}")?;
             match &result {
                 Ok(rated) => write_path(&mut out, rated, args.logic.nested)?,
-                Err(err) => writeln!(out, "Not explained: {err}.")?,
+                Err((_, message)) => writeln!(out, "Not explained: {message}.")?,
             }
         }
         Ok(())

@@ -146,14 +146,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<bool> {
 
 /// `sudoku serve`: the web page and JSON API, until Ctrl-C or SIGTERM.
 fn serve(args: &args::ServeArgs) -> anyhow::Result<bool> {
-    let mut config = sudoku_server::Config {
-        addr: args.addr,
-        ..sudoku_server::Config::default()
-    };
-    if let Some(workers) = args.workers {
-        config.workers = usize::from(workers);
-    }
-    sudoku_server::serve(config)?;
+    sudoku_server::serve(args.config())?;
     Ok(false)
 }
 

@@ -741,3 +741,50 @@ fn rate_stops_when_its_output_pipe_closes() {
     assert!(status.success(), "{status:?}");
     writer.join().expect("the writer ends");
 }
+
+/// Regression (issue 32): a pencilmark state whose candidates admit no solution was hinted
+/// (placed digits with several solutions: a step deduced from a false premise) or refused as
+/// plain "no solution" without saying where; now it is refused, naming the cell when one shows
+/// it.
+#[test]
+fn hint_and_explain_refuse_pencilmarks_that_admit_no_solution() {
+    // The puzzle of the report; its solution has 1 in r1c2, removed here.
+    let reported =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let mut lost = pencilmarks(reported, &[]).into_bytes();
+    assert_eq!(lost[9], b'1', "r1c2 has 1 as a candidate");
+    lost[9] = b'.';
+    let lost = String::from_utf8(lost).expect("ASCII");
+    let needs = "no solution: r1c2 lost its 1, which the solution needs";
+    sudoku()
+        .arg("hint")
+        .write_stdin(format!("{lost}\n"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(needs));
+    sudoku()
+        .arg("explain")
+        .write_stdin(format!("{lost}\n"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(format!("Not explained: {needs}.")));
+    // No cell of row 1 keeps 9; the placed digits (none) have many solutions.
+    let groups: Vec<&str> = (0..81)
+        .map(|cell| if cell < 9 { "12345678." } else { "123456789" })
+        .collect();
+    let no_nine = groups.concat();
+    let output = sudoku()
+        .args(["hint", "--json"])
+        .write_stdin(format!("{no_nine}\n"))
+        .output()
+        .expect("sudoku runs");
+    assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
+    let records = json_lines(&stdout_of(&output));
+    assert_eq!(records[0]["status"], "none", "{records:?}");
+    assert!(records[0].get("step").is_none(), "{records:?}");
+    assert!(
+        stderr_of(&output).contains("the candidates allow none of the solutions"),
+        "{}",
+        stderr_of(&output)
+    );
+}

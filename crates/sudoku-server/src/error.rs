@@ -33,6 +33,8 @@ pub enum ErrorCode {
     NotFound,
     /// 405: the route exists but not for this method.
     MethodNotAllowed,
+    /// 408: the request body did not arrive in time (a client that stopped sending).
+    RequestTimeout,
     /// 413: the body is larger than the server accepts.
     TooLarge,
     /// 422: the givens break the rules (a digit twice in a house).
@@ -55,12 +57,13 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, in the order of the documentation.
-    pub const ALL: [ErrorCode; 13] = [
+    pub const ALL: [ErrorCode; 14] = [
         ErrorCode::BadJson,
         ErrorCode::BadRequest,
         ErrorCode::BadPuzzle,
         ErrorCode::NotFound,
         ErrorCode::MethodNotAllowed,
+        ErrorCode::RequestTimeout,
         ErrorCode::TooLarge,
         ErrorCode::InvalidPuzzle,
         ErrorCode::NoSolution,
@@ -79,6 +82,7 @@ impl ErrorCode {
             }
             ErrorCode::NotFound => StatusCode::NOT_FOUND,
             ErrorCode::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            ErrorCode::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             ErrorCode::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorCode::InvalidPuzzle
             | ErrorCode::NoSolution
@@ -98,6 +102,7 @@ impl ErrorCode {
             ErrorCode::BadPuzzle => "bad_puzzle",
             ErrorCode::NotFound => "not_found",
             ErrorCode::MethodNotAllowed => "method_not_allowed",
+            ErrorCode::RequestTimeout => "request_timeout",
             ErrorCode::TooLarge => "too_large",
             ErrorCode::InvalidPuzzle => "invalid_puzzle",
             ErrorCode::NoSolution => "no_solution",

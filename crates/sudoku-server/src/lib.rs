@@ -6,15 +6,20 @@
 //!   count, check, hint, explain, rate, generate, health, and its own OpenAPI document at
 //!   `/api/openapi.json`) and the page at `/`.
 //! - [`serve`]: binds an address and serves the router until Ctrl-C or SIGTERM, logging one
-//!   line per request; this is all `sudoku serve` does.
+//!   line per request; this is all `sudoku serve` does. [`serve_on`] serves on a listener
+//!   the caller bound, until a future it gives resolves.
 //! - [`Config`] and [`Limits`]: the address, the guards (body size, worker slots, queue wait,
-//!   hard timeout) and the work budget of each request.
+//!   hard timeout, header and body read timeouts) and the work budget of each request.
 //!
 //! Every request body is JSON and every answer too; a puzzle is given as `{"puzzle": "..."}`
 //! in any format the CLI reads. Every failure is `{"error": {"code", "message", "line",
 //! "column", "cells"}}` with the status of its code (see [`ErrorCode`]).
 //!
-//! **Guards.** Bodies above [`Config::max_body`] are refused (413). CPU work runs on tokio's
+//! **Guards.** A connection that has not sent a whole request head within
+//! [`Config::header_timeout`] (also an idle keep-alive connection) is closed, and a body that
+//! has not arrived within [`Config::body_timeout`] is refused (408), so slow or stalled
+//! clients cannot hold connections (and file descriptors) open. Bodies above
+//! [`Config::max_body`] are refused (413). CPU work runs on tokio's
 //! blocking pool, at most [`Config::workers`] jobs at once; a request that cannot get a slot
 //! within [`Config::queue_wait`] is refused (503). Each job's work is bounded by the
 //! [`Limits`]: a guess budget for every exact search, a time budget for the logic solver and
@@ -53,8 +58,13 @@ mod workers;
 pub use error::{ApiError, ErrorCode};
 
 use axum::Router;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use std::future::Future;
 use std::net::SocketAddr;
 use std::time::Duration;
+use tokio::net::TcpListener;
 
 /// The work each request may do.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -101,6 +111,13 @@ pub struct Config {
     pub queue_wait: Duration,
     /// The hard limit on one job before `timeout` (504); a backstop behind the [`Limits`].
     pub timeout: Duration,
+    /// How long a connection may take to send a request's head (request line and headers),
+    /// counted from the connection's start or the end of its previous response; then it is
+    /// closed. Also ends idle keep-alive connections.
+    pub header_timeout: Duration,
+    /// How long a request's body may take to arrive once its head has, before
+    /// `request_timeout` (408).
+    pub body_timeout: Duration,
     /// The budgets of each request.
     pub limits: Limits,
 }
@@ -116,6 +133,8 @@ impl Default for Config {
             workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
             queue_wait: Duration::from_secs(2),
             timeout: Duration::from_secs(30),
+            header_timeout: Duration::from_secs(5),
+            body_timeout: Duration::from_secs(10),
             limits: Limits::default(),
         }
     }
@@ -126,14 +145,16 @@ pub fn router(config: &Config) -> Router {
     routes::router(config)
 }
 
-/// Why the server could not start or stopped with an error.
+/// Why the server could not start or stopped with an error. The OS error is the
+/// [`source`](std::error::Error::source), not part of the message, so that a caller printing
+/// the chain (`anyhow`'s `{:#}`) shows it once.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     /// The async runtime could not be built.
-    #[error("cannot start the async runtime: {0}")]
+    #[error("cannot start the async runtime")]
     Runtime(#[source] std::io::Error),
     /// The address could not be bound (in use, not local, no permission).
-    #[error("cannot listen on {addr}: {source}")]
+    #[error("cannot listen on {addr}")]
     Bind {
         /// The address asked for.
         addr: SocketAddr,
@@ -142,7 +163,7 @@ pub enum ServeError {
         source: std::io::Error,
     },
     /// The server failed while running.
-    #[error("the server failed: {0}")]
+    #[error("the server failed")]
     Serve(#[source] std::io::Error),
 }
 
@@ -160,7 +181,7 @@ pub fn serve(config: Config) -> Result<(), ServeError> {
         .build()
         .map_err(ServeError::Runtime)?;
     runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::bind(config.addr)
+        let listener = TcpListener::bind(config.addr)
             .await
             .map_err(|source| ServeError::Bind {
                 addr: config.addr,
@@ -173,13 +194,61 @@ pub fn serve(config: Config) -> Result<(), ServeError> {
             "serving on http://{addr} with {} workers",
             config.workers.max(1)
         );
-        axum::serve(listener, router(&config))
-            .with_graceful_shutdown(shutdown)
-            .await
-            .map_err(ServeError::Serve)?;
+        serve_on(listener, &config, shutdown).await;
         tracing::info!("stopped");
         Ok(())
     })
+}
+
+/// Serves [`router`] for `config` on `listener` (HTTP/1.1, with `config`'s header and body
+/// timeouts) until `shutdown` resolves; then stops accepting, lets each connection finish the
+/// request it is in, and returns once all are closed. Must run inside a tokio runtime with
+/// its timer enabled. `config.addr` is not used: the listener is already bound.
+pub async fn serve_on(listener: TcpListener, config: &Config, shutdown: impl Future<Output = ()>) {
+    let app = router(config);
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(config.header_timeout);
+    let graceful = GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _peer)) => stream,
+                Err(err) => {
+                    if !is_connection_error(&err) {
+                        // Out of file descriptors, say: wait a moment rather than spin.
+                        tracing::error!("cannot accept a connection: {err}");
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                    }
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let service = TowerToHyperService::new(app.clone());
+        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            // A client that went away or timed out: nothing to answer, nothing to log above
+            // debug (aborted requests are logged by `log::one_line`).
+            if let Err(err) = connection.await {
+                tracing::debug!("connection closed: {err}");
+            }
+        });
+    }
+    drop(listener);
+    graceful.shutdown().await;
+}
+
+/// Whether an `accept` error concerns only that connection (the next accept may work).
+fn is_connection_error(err: &std::io::Error) -> bool {
+    matches!(
+        err.kind(),
+        std::io::ErrorKind::ConnectionRefused
+            | std::io::ErrorKind::ConnectionAborted
+            | std::io::ErrorKind::ConnectionReset
+            | std::io::ErrorKind::Interrupted
+    )
 }
 
 /// Resolves on Ctrl-C or (on Unix) SIGTERM, whichever comes first.

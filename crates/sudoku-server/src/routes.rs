@@ -8,7 +8,7 @@
 //! a worker slot; the work itself is in [`crate::work`].
 
 use crate::assets;
-use crate::body::{read_puzzle, ApiJson};
+use crate::body::{read_puzzle, read_state, ApiJson, RequestBody};
 use crate::error::{ApiError, ErrorCode};
 use crate::log;
 use crate::work::{exact, generating, logic, rating};
@@ -23,6 +23,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::sync::Arc;
+use std::time::Duration;
 use tower_http::catch_panic::CatchPanicLayer;
 
 /// What every handler shares.
@@ -30,6 +31,8 @@ use tower_http::catch_panic::CatchPanicLayer;
 pub(crate) struct AppState {
     limits: Arc<Limits>,
     workers: Workers,
+    /// How long a request body may take to arrive (see [`ApiJson`]).
+    pub(crate) body_timeout: Duration,
 }
 
 /// One route: a method, a path, and the handler behind them.
@@ -90,6 +93,7 @@ pub(crate) fn router(config: &Config) -> Router {
     let state = AppState {
         limits: Arc::new(config.limits.clone()),
         workers: Workers::new(config.workers, config.queue_wait, config.timeout),
+        body_timeout: config.body_timeout,
     };
     let mut router = Router::new();
     for route in table() {
@@ -129,12 +133,21 @@ struct PuzzleRequest {
     puzzle: Value,
 }
 
+impl RequestBody for PuzzleRequest {
+    const SHAPE: &'static str = "the body must be a JSON object with a `puzzle` string";
+}
+
 /// The body of count.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CountRequest {
     puzzle: Value,
     limit: Option<u64>,
+}
+
+impl RequestBody for CountRequest {
+    const SHAPE: &'static str =
+        "the body must be a JSON object with a `puzzle` string and optionally a `limit`";
 }
 
 #[derive(Serialize)]
@@ -198,10 +211,10 @@ async fn hint(
     State(app): State<AppState>,
     ApiJson(req): ApiJson<logic::StateRequest>,
 ) -> Answer<logic::Hint> {
-    let puzzle = read_puzzle(&req.puzzle)?;
+    let state = read_state(&req.puzzle)?;
     let limits = app.limits.clone();
     app.workers
-        .run(move || logic::hint(&req, &puzzle, &limits))
+        .run(move || logic::hint(&req, state, &limits))
         .await
         .map(Json)
 }
@@ -210,10 +223,10 @@ async fn explain(
     State(app): State<AppState>,
     ApiJson(req): ApiJson<logic::StateRequest>,
 ) -> Answer<logic::Explained> {
-    let puzzle = read_puzzle(&req.puzzle)?;
+    let state = read_state(&req.puzzle)?;
     let limits = app.limits.clone();
     app.workers
-        .run(move || logic::explain(&req, &puzzle, &limits))
+        .run(move || logic::explain(&req, state, &limits))
         .await
         .map(Json)
 }

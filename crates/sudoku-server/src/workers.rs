@@ -90,16 +90,18 @@ mod tests {
     async fn a_full_pool_answers_overloaded_and_a_slow_job_times_out() {
         let workers = Workers::new(1, Duration::from_millis(50), Duration::from_millis(100));
         let (release, wait) = std::sync::mpsc::channel::<()>();
+        let (started, running) = tokio::sync::oneshot::channel::<()>();
         let busy = workers.clone();
         let first = tokio::spawn(async move {
             busy.run(move || {
+                let _ = started.send(());
                 // Holds the only slot until the test says so (or for 5 s at most).
                 let _ = wait.recv_timeout(Duration::from_secs(5));
                 Ok(1)
             })
             .await
         });
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        running.await.expect("the first job starts");
         let second = workers.run(|| Ok(2)).await;
         assert_eq!(second.map_err(|e| e.code), Err(ErrorCode::Overloaded));
         // The first job outlives the 100 ms timeout: its client gets a 504.
@@ -111,8 +113,16 @@ mod tests {
             Err(ErrorCode::Overloaded)
         );
         release.send(()).expect("the job is still waiting");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        assert_eq!(workers.run(|| Ok(4)).await, Ok(4));
+        // The slot comes back once the job has returned: each try waits up to the queue wait
+        // for it, a bounded number of times.
+        let mut result = Err(ApiError::internal("not tried"));
+        for _ in 0..200 {
+            result = workers.run(|| Ok(4)).await;
+            if result.is_ok() {
+                break;
+            }
+        }
+        assert_eq!(result, Ok(4));
         assert_eq!(workers.capacity(), 1);
     }
 

@@ -598,11 +598,20 @@ async fn a_busy_server_answers_overloaded() {
         ))
         .expect("a request");
     let busy = tokio::spawn(app.clone().oneshot(slow));
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    let quick = Request::post("/api/solve")
-        .body(Body::from(json!({ "puzzle": EASY }).to_string()))
-        .expect("a request");
-    let response = app.oneshot(quick).await.expect("a response");
+    // Until the count holds the slot, a quick request gets it and answers; then it cannot.
+    let mut refused = None;
+    for _ in 0..100_000 {
+        let quick = Request::post("/api/solve")
+            .body(Body::from(json!({ "puzzle": EASY }).to_string()))
+            .expect("a request");
+        let response = app.clone().oneshot(quick).await.expect("a response");
+        if response.status() != StatusCode::OK {
+            refused = Some(response);
+            break;
+        }
+        tokio::task::yield_now().await;
+    }
+    let response = refused.expect("the count took the slot");
     assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
     assert_eq!(
         response
@@ -656,5 +665,175 @@ async fn the_page_and_its_assets_are_served_from_the_binary() {
             !text.contains("http://") && !text.contains("https://"),
             "{path} loads from elsewhere"
         );
+    }
+}
+
+/// The puzzle of issue 32's report: its solution has 1 in r1c2 (cell 1).
+const REPORTED: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+/// Regression (issue 32): removing r1c2's true digit used to be explained as "Naked single:
+/// r1c2 can only be 7", a wrong digit; now the state is refused and the cell named.
+#[tokio::test]
+async fn a_state_that_lost_a_true_candidate_is_refused_with_its_cell() {
+    for path in ["/api/explain", "/api/hint"] {
+        let reply = post(path, json!({ "puzzle": REPORTED, "eliminated": [[1, 1]] })).await;
+        let err = error(reply, StatusCode::UNPROCESSABLE_ENTITY, "no_solution");
+        assert_eq!(err["cells"], json!([1]), "{path}: {err}");
+        assert!(
+            err["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("r1c2 lost its 1, which the solution needs")),
+            "{path}: {err}"
+        );
+    }
+    // A cell with no candidate left.
+    let all: Vec<Value> = (1..=9).map(|d| json!([80, d])).collect();
+    for path in ["/api/explain", "/api/hint"] {
+        let reply = post(path, json!({ "puzzle": REPORTED, "eliminated": all })).await;
+        let err = error(reply, StatusCode::UNPROCESSABLE_ENTITY, "no_solution");
+        assert_eq!(err["cells"], json!([80]), "{path}: {err}");
+        assert!(
+            err["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("r9c9 has no candidate left")),
+            "{path}: {err}"
+        );
+    }
+    // Several solutions, and candidates that allow none of them: no 9 left in row 1.
+    let no_nine: Vec<Value> = (0..9).map(|c| json!([c, 9])).collect();
+    let reply = post(
+        "/api/hint",
+        json!({ "puzzle": ".".repeat(81), "eliminated": no_nine }),
+    )
+    .await;
+    error(reply, StatusCode::UNPROCESSABLE_ENTITY, "no_solution");
+    // Removing a wrong candidate is fine.
+    let (status, json) = post(
+        "/api/explain",
+        json!({ "puzzle": REPORTED, "eliminated": [[1, 2]] }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+}
+
+/// Regression (issue 32): explain on a puzzle with several solutions answered 200 "stuck";
+/// the CLI says "not explained: more than one solution".
+#[tokio::test]
+async fn explain_refuses_a_puzzle_with_several_solutions() {
+    let several = format!("{}{}", &EASY[..70], ".".repeat(11));
+    let reply = post("/api/explain", json!({ "puzzle": several })).await;
+    let err = error(reply, StatusCode::UNPROCESSABLE_ENTITY, "not_unique");
+    assert!(
+        err["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("more than one solution")),
+        "{err}"
+    );
+    // A hint is still given, without uniqueness techniques.
+    let (status, json) = post("/api/hint", json!({ "puzzle": several })).await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+}
+
+/// The candidates of `puzzle` in the 729-character form.
+fn candidate_form(puzzle: &str) -> String {
+    let grid = sudoku::format::parse(puzzle).expect("a puzzle").grid;
+    sudoku::logic::CandidateGrid::from_grid(&grid).to_candidate_string()
+}
+
+/// Regression (issue 32): hint and explain refused the 729-character candidate form ("found
+/// 729") that `sudoku hint` reads.
+#[tokio::test]
+async fn hint_and_explain_read_pencilmark_states() {
+    let form = candidate_form(EASY);
+    assert_eq!(form.len(), 729);
+    let (_, expected) = post("/api/hint", json!({ "puzzle": EASY })).await;
+    // The form reads a cell with one candidate as placed, so only the step is the same.
+    let (status, json) = post("/api/hint", json!({ "puzzle": form })).await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+    assert_eq!(json["step"], expected["step"]);
+    let (status, json) = post("/api/explain", json!({ "puzzle": form })).await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+    assert_eq!(json["outcome"], "solved");
+    // The pencilmark grid, as HoDoKu prints it.
+    let grid = sudoku::format::parse(EASY).expect("a puzzle").grid;
+    let pencilmarks = sudoku::logic::CandidateGrid::from_grid(&grid).to_pencilmark_grid();
+    let (status, json) = post("/api/hint", json!({ "puzzle": pencilmarks })).await;
+    assert_eq!(status, StatusCode::OK, "{json}");
+    assert_eq!(json["step"], expected["step"]);
+    // The form with r1c2's true digit gone (see the regression above) is refused too.
+    let mut lost = candidate_form(REPORTED).into_bytes();
+    lost[9] = b'.';
+    let lost = String::from_utf8(lost).expect("ASCII");
+    let reply = post("/api/hint", json!({ "puzzle": lost })).await;
+    let err = error(reply, StatusCode::UNPROCESSABLE_ENTITY, "no_solution");
+    assert_eq!(err["cells"], json!([1]), "{err}");
+    // A broken form is a bad puzzle.
+    let reply = post("/api/hint", json!({ "puzzle": "1".repeat(729) })).await;
+    error(reply, StatusCode::BAD_REQUEST, "bad_puzzle");
+}
+
+/// Regression (issue 32): `[1,2,3]` as the body was "not valid JSON", `["<puzzle>"]` was
+/// accepted, and messages named Rust types ("expected struct PuzzleRequest", "expected u64").
+#[tokio::test]
+async fn bodies_of_the_wrong_shape_are_bad_requests_in_the_apis_words() {
+    let leaks = ["struct", "Request", "u64", "u8", "sequence", "map"];
+    let cases = [
+        (
+            "/api/solve",
+            "[1,2,3]".to_string(),
+            "JSON object with a `puzzle`",
+        ),
+        (
+            "/api/solve",
+            json!([EASY]).to_string(),
+            "JSON object with a `puzzle`",
+        ),
+        (
+            "/api/hint",
+            "\"text\"".to_string(),
+            "JSON object with a `puzzle`",
+        ),
+        ("/api/generate", "42".to_string(), "JSON object"),
+        (
+            "/api/count",
+            json!({ "puzzle": EASY, "limit": "10" }).to_string(),
+            "`limit`",
+        ),
+        (
+            "/api/count",
+            json!({ "puzzle": EASY, "limit": -1 }).to_string(),
+            "whole number",
+        ),
+        (
+            "/api/hint",
+            json!({ "puzzle": EASY, "eliminated": [[300, 1]] }).to_string(),
+            "eliminated",
+        ),
+        (
+            "/api/hint",
+            json!({ "puzzle": EASY, "eliminated": [5] }).to_string(),
+            "[cell, digit] pair",
+        ),
+        (
+            "/api/hint",
+            json!({ "puzzle": EASY, "eliminated": {} }).to_string(),
+            "an array",
+        ),
+        (
+            "/api/generate",
+            json!({ "seed": [1] }).to_string(),
+            "`seed`",
+        ),
+        ("/api/solve", "{}".to_string(), "`puzzle`"),
+    ];
+    for (path, body, wanted) in cases {
+        let reply = call_with(&Config::default(), "POST", path, &body).await;
+        let err = error(reply, StatusCode::BAD_REQUEST, "bad_request");
+        let message = err["message"].as_str().unwrap_or_default();
+        assert!(message.contains(wanted), "{path} {body}: {message}");
+        for leak in leaks {
+            assert!(!message.contains(leak), "{path} {body}: {message}");
+        }
     }
 }

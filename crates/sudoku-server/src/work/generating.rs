@@ -35,6 +35,11 @@ pub(crate) struct GenerateRequest {
     seed: Option<u64>,
 }
 
+impl crate::body::RequestBody for GenerateRequest {
+    const SHAPE: &'static str = "the body must be a JSON object (every field optional: \
+                                 `symmetry`, `minimal`, `clues`, `level`, `seed`)";
+}
+
 /// The answer of `POST /api/generate`.
 #[derive(Debug, Serialize)]
 pub(crate) struct Generated {

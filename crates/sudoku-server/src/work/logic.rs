@@ -1,8 +1,12 @@
 //! `hint` and `explain`: the human-style solver, under a time budget.
 //!
-//! The state is the puzzle's digits plus the candidates the client has already eliminated (the
-//! steps of earlier hints it applied), so that a hint after an elimination-only step moves on
-//! instead of finding the same step again.
+//! The state is the puzzle's digits (or a pencilmark state given as such) plus the candidates
+//! the client has already eliminated (the steps of earlier hints it applied), so that a hint
+//! after an elimination-only step moves on instead of finding the same step again. Before any
+//! technique sees it, the state is checked to admit a solution
+//! ([`CandidateGrid::check_consistent`]): a state that lost a true candidate is `no_solution`,
+//! naming the cell, never a step deduced from a false premise. `explain` also needs exactly one
+//! solution (`not_unique`), as `sudoku explain` does; `hint` works on any solvable state.
 //!
 //! The logic solver has no budget of its own; here every finder is wrapped in [`Timed`], which
 //! checks a deadline before each search and, once it has passed, finds nothing, and the whole
@@ -10,18 +14,19 @@
 //! hardest puzzles) when the deadline passes inside it. The solver then stops as if stuck, and
 //! the spent flag turns that into `budget_exhausted`.
 
-use super::{require_solvable, Solutions};
-use crate::error::ApiError;
+use super::out_of_guesses;
+use crate::body::RequestBody;
+use crate::error::{ApiError, ErrorCode};
 use crate::Limits;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
-use sudoku::format::Parsed;
 use sudoku::logic::techniques::REGISTRY;
 use sudoku::logic::{
-    explain, CandidateGrid, Finder, Outcome, Rating, Ratings, Solver, Step, Technique, Uniqueness,
+    explain, CandidateGrid, Consistent, Finder, Inconsistent, Outcome, Rating, Ratings, Solver,
+    Step, Technique, Uniqueness,
 };
 use sudoku::{Cell, Digit};
 
@@ -29,12 +34,18 @@ use sudoku::{Cell, Digit};
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct StateRequest {
-    /// The puzzle (see [`read_puzzle`](crate::body::read_puzzle)).
+    /// The puzzle or pencilmark state (see [`read_state`](crate::body::read_state)).
     pub(crate) puzzle: Value,
     /// `[cell, digit]` pairs (cell 0..81, digit 1..9) removed from the candidates beyond what
     /// the placed digits rule out.
     #[serde(default)]
     pub(crate) eliminated: Vec<(Cell, Digit)>,
+}
+
+impl RequestBody for StateRequest {
+    const SHAPE: &'static str = "the body must be a JSON object with a `puzzle` string (a puzzle \
+                                 or a pencilmark state) and optionally `eliminated`, a list of \
+                                 [cell, digit] pairs";
 }
 
 /// A step with its words: the step's own fields, the technique's display name and a sentence.
@@ -97,10 +108,10 @@ pub(crate) struct Explained {
 /// The next step from the request's state.
 pub(crate) fn hint(
     request: &StateRequest,
-    puzzle: &Parsed,
+    start: CandidateGrid,
     limits: &Limits,
 ) -> Result<Hint, ApiError> {
-    let (state, uniqueness) = prepare(request, puzzle, limits)?;
+    let (state, uniqueness) = prepare(request, start, limits, Need::Solvable)?;
     let candidates = candidate_list(&state);
     if state.is_solved() {
         return Ok(Hint {
@@ -136,10 +147,10 @@ pub(crate) fn hint(
 /// The whole path from the request's state.
 pub(crate) fn explain(
     request: &StateRequest,
-    puzzle: &Parsed,
+    start: CandidateGrid,
     limits: &Limits,
 ) -> Result<Explained, ApiError> {
-    let (state, uniqueness) = prepare(request, puzzle, limits)?;
+    let (state, uniqueness) = prepare(request, start, limits, Need::Unique)?;
     let ratings = Ratings::default();
     let clock = Clock::start(limits);
     let finders = clock.wrap(REGISTRY);
@@ -158,12 +169,22 @@ pub(crate) fn explain(
     })
 }
 
-/// The pencilmark state of a request, checked to have a solution, and whether uniqueness
-/// techniques may run on it.
+/// What a request needs of the state's solutions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Need {
+    /// At least one that the candidates allow (a hint).
+    Solvable,
+    /// Exactly one, proven (an explanation, as `sudoku explain` requires).
+    Unique,
+}
+
+/// The pencilmark state of a request (`start` with the request's eliminations), checked to
+/// admit a solution, and whether uniqueness techniques may run on it.
 fn prepare(
     request: &StateRequest,
-    puzzle: &Parsed,
+    start: CandidateGrid,
     limits: &Limits,
+    need: Need,
 ) -> Result<(CandidateGrid, Uniqueness), ApiError> {
     if request.eliminated.len() > 729 {
         return Err(ApiError::bad_request(format!(
@@ -171,17 +192,51 @@ fn prepare(
             request.eliminated.len()
         )));
     }
-    // Uniqueness techniques need exactly one solution. The solver would count again without a
-    // budget; where our budgeted search could not prove "one", it must not try.
-    let uniqueness = match require_solvable(&puzzle.grid, limits.guesses)? {
-        Solutions::Unique(_) => Uniqueness::Check,
-        _ => Uniqueness::Never,
-    };
-    let mut state = CandidateGrid::from_grid(&puzzle.grid);
+    let mut state = start;
     for &(cell, digit) in &request.eliminated {
         state.eliminate(cell, digit);
     }
+    // Uniqueness techniques need exactly one solution. The solver would count again without a
+    // budget; where our budgeted search could not prove "one", it must not try.
+    let uniqueness = match state.check_consistent(limits.guesses) {
+        Ok(Consistent::Unique(_)) => Uniqueness::Check,
+        Ok(Consistent::Several(_)) if need == Need::Unique => {
+            return Err(ApiError::new(
+                ErrorCode::NotUnique,
+                "not explained: the puzzle has more than one solution",
+            ))
+        }
+        Ok(Consistent::Unproven(_)) if need == Need::Unique => {
+            return Err(ApiError::budget(
+                "the search ran out of guesses before it could prove the solution unique",
+            ))
+        }
+        Ok(_) => Uniqueness::Never,
+        Err(err) => return Err(refusal(err)),
+    };
     Ok((state, uniqueness))
+}
+
+/// The API error of a state that admits no solution (or whose check ran out of guesses).
+fn refusal(err: Inconsistent) -> ApiError {
+    let cells = err
+        .cell()
+        .map(|cell| vec![cell.index()])
+        .unwrap_or_default();
+    let message = match err {
+        Inconsistent::Invalid(violation) => return violation.into(),
+        Inconsistent::GaveUp { guesses } => return out_of_guesses(guesses),
+        Inconsistent::NoSolution => {
+            "the grid has no solution (a given or an entry is wrong)".to_string()
+        }
+        Inconsistent::NoCandidate { .. }
+        | Inconsistent::LostDigit { .. }
+        | Inconsistent::NoneAllowed => format!("the candidates admit no solution: {err}"),
+    };
+    ApiError {
+        cells,
+        ..ApiError::new(ErrorCode::NoSolution, message)
+    }
 }
 
 /// Each cell's candidates as a string of digits, "" for a filled cell.
@@ -284,28 +339,28 @@ mod tests {
     const EASY: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-    fn request(puzzle: &str, eliminated: Vec<(Cell, Digit)>) -> (StateRequest, Parsed) {
+    fn request(puzzle: &str, eliminated: Vec<(Cell, Digit)>) -> (StateRequest, CandidateGrid) {
         let parsed = format::parse(puzzle).expect("a puzzle");
         let request = StateRequest {
             puzzle: Value::String(puzzle.to_string()),
             eliminated,
         };
-        (request, parsed)
+        (request, CandidateGrid::from_grid(&parsed.grid))
     }
 
     #[test]
     fn a_hint_is_the_solvers_next_step_and_explain_solves_the_puzzle() {
         let (req, parsed) = request(EASY, vec![]);
         let limits = Limits::default();
-        let hint = hint(&req, &parsed, &limits).expect("a hint");
+        let hint = hint(&req, parsed.clone(), &limits).expect("a hint");
         assert_eq!(hint.status, HintStatus::Step);
         let ratings = Ratings::default();
-        let expected = Solver::new(&ratings).next_step(&CandidateGrid::from_grid(&parsed.grid));
+        let expected = Solver::new(&ratings).next_step(&parsed);
         assert_eq!(hint.step.map(|s| s.step), expected);
         assert_eq!(hint.candidates.len(), 81);
         assert_eq!(hint.candidates[0], "");
         assert_eq!(hint.candidates[2], "124");
-        let explained = explain(&req, &parsed, &limits).expect("explained");
+        let explained = explain(&req, parsed.clone(), &limits).expect("explained");
         assert_eq!(explained.outcome, Outcome::Solved);
         assert!(explained.steps.iter().all(|s| !s.text.is_empty()));
     }
@@ -315,7 +370,7 @@ mod tests {
         let r1c3 = Cell::new(2).expect("a cell");
         let one = Digit::new(1).expect("a digit");
         let (req, parsed) = request(EASY, vec![(r1c3, one)]);
-        let hint = hint(&req, &parsed, &Limits::default()).expect("a hint");
+        let hint = hint(&req, parsed.clone(), &Limits::default()).expect("a hint");
         assert_eq!(hint.candidates[2], "24");
     }
 
@@ -326,17 +381,17 @@ mod tests {
             logic_time: Duration::ZERO,
             ..Limits::default()
         };
-        let err = explain(&req, &parsed, &no_time).expect_err("no time");
+        let err = explain(&req, parsed.clone(), &no_time).expect_err("no time");
         assert_eq!(err.code, ErrorCode::BudgetExhausted);
-        let err = hint(&req, &parsed, &no_time).expect_err("no time");
+        let err = hint(&req, parsed.clone(), &no_time).expect_err("no time");
         assert_eq!(err.code, ErrorCode::BudgetExhausted);
         // A candidate of r1c3 other than its solution breaks no rule but leaves no solution.
-        let solution = sudoku::solve::solve(&parsed.grid).expect("solvable");
+        let solution = sudoku::solve::solve(&parsed.to_grid()).expect("solvable");
         let right = solution.values()[2];
         let digit = [1, 2, 4].into_iter().find(|&d| d != right).unwrap_or(1);
         let wrong = format!("{}{digit}{}", &EASY[..2], &EASY[3..]);
         let (req, parsed) = request(&wrong, vec![]);
-        let err = hint(&req, &parsed, &Limits::default()).expect_err("no solution");
+        let err = hint(&req, parsed.clone(), &Limits::default()).expect_err("no solution");
         assert_eq!(err.code, ErrorCode::NoSolution);
     }
 

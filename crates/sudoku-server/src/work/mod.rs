@@ -14,7 +14,7 @@ pub(crate) mod generating;
 pub(crate) mod logic;
 pub(crate) mod rating;
 
-use crate::error::{ApiError, ErrorCode};
+use crate::error::ApiError;
 use sudoku::solve::Search;
 use sudoku::Grid;
 
@@ -53,17 +53,4 @@ pub(crate) fn out_of_guesses(guesses: u64) -> ApiError {
     ApiError::budget(format!(
         "the search gave up after {guesses} guesses (the server's budget per request)"
     ))
-}
-
-/// Checks that `grid` breaks no rule and has a solution, as hint, explain and rate need;
-/// returns what the search found.
-pub(crate) fn require_solvable(grid: &Grid, guesses: u64) -> Result<Solutions, ApiError> {
-    grid.check_rules()?;
-    match solutions(grid, guesses)?.0 {
-        Solutions::None => Err(ApiError::new(
-            ErrorCode::NoSolution,
-            "the grid has no solution (a given or an entry is wrong)",
-        )),
-        found => Ok(found),
-    }
 }

@@ -59,6 +59,7 @@
 mod candidate_grid;
 mod cell_set;
 pub(crate) mod chains;
+mod consistency;
 pub mod explain;
 mod finder;
 mod pencilmarks;
@@ -75,6 +76,7 @@ mod test_util;
 pub use candidate_grid::{CandidateGrid, PencilmarkError};
 pub use cell_set::{CellSet, CellSetIter};
 pub use chains::{ChainName, ChainNode, Link};
+pub use consistency::{Consistent, Inconsistent};
 pub use finder::Finder;
 pub use pencilmarks::{
     classify_line, PencilmarkGridError, PencilmarkGridErrorKind, PencilmarkLine,
