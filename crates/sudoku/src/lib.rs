@@ -40,6 +40,8 @@ pub mod board;
 pub mod canon;
 pub mod format;
 pub mod generate;
+#[doc(hidden)]
+pub mod internals;
 pub mod logic;
 pub mod rate;
 pub mod solve;
