@@ -179,9 +179,7 @@ impl fmt::Display for Grid {
         if f.alternate() {
             f.write_str(&crate::format::to_grid(self))
         } else {
-            let line = crate::format::line_bytes(self);
-            // Every byte is ASCII (a digit or `.`), so this never fails.
-            f.write_str(std::str::from_utf8(&line).map_err(|_| fmt::Error)?)
+            f.write_str(&crate::format::to_line(self))
         }
     }
 }
