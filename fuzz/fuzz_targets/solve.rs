@@ -18,7 +18,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku::solve::{self, Count, CpuPath, Search};
+use sudoku::internals::{CpuPath, SearchCpuPath};
+use sudoku::solve::{self, Count, Search};
 use sudoku::Grid;
 
 /// Guesses the search may make: enough to solve most grids, small enough to run fast.

@@ -3,7 +3,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
-use sudoku::solve::CpuPath;
+use sudoku::internals::CpuPath;
 
 use crate::bench::{self, Config};
 use crate::data::{self, DataDir, DataError, PuzzleSet};
@@ -29,7 +29,7 @@ pub enum RunError {
     Data(#[from] DataError),
     /// `--cpu-path` named a path this CPU cannot run.
     #[error(transparent)]
-    CpuPath(#[from] sudoku::solve::UnsupportedCpuPath),
+    CpuPath(#[from] sudoku::internals::UnsupportedCpuPath),
     /// Printing failed (for example a closed pipe).
     #[error("cannot write the report: {0}")]
     Output(#[from] io::Error),
@@ -47,7 +47,7 @@ pub fn run(options: &Options, args: &[String]) -> Result<bool, RunError> {
         Some(choice) => {
             let path = choice.path();
             if !path.is_supported() {
-                return Err(sudoku::solve::UnsupportedCpuPath { path }.into());
+                return Err(sudoku::internals::UnsupportedCpuPath { path }.into());
             }
             path
         }

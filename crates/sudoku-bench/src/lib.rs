@@ -12,7 +12,7 @@
 //!   2). Each solver does its own setup inside the timed call, as its users would.
 //! - **Check everything, untimed**: before timing a set in a mode, both solvers answer every
 //!   puzzle; each solution must be a valid grid keeping the givens and the solution counts must
-//!   agree, or the run fails with a non-zero exit ([`bench`]). Timed passes must reproduce the
+//!   agree, or the run fails with a non-zero exit ([`mod@bench`]). Timed passes must reproduce the
 //!   checked totals.
 //! - **Interleaved best of rounds, chunk by chunk** ([`timing`]): the set is cut into chunks of
 //!   about one round's work; on each chunk the solvers take turns for several rounds and each keeps
@@ -39,7 +39,7 @@
 //! # Example
 //! ```no_run
 //! use std::time::Duration;
-//! use sudoku::solve::CpuPath;
+//! use sudoku::internals::CpuPath;
 //! use sudoku_bench::{bench, data, solvers::{Mode, Solver}, timing::{Clock, Plan}};
 //!
 //! let set = data::load_set("../shared/data/top1465.txt".as_ref(), Some(100))?;

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
-use sudoku::solve::CpuPath;
+use sudoku::internals::CpuPath;
 
 use crate::solvers::{Mode, Solver};
 use crate::timing::Clock;

@@ -16,7 +16,8 @@ use std::fmt;
 use std::hint::black_box;
 
 use serde::Serialize;
-use sudoku::solve::{CpuPath, Search};
+use sudoku::internals::{CpuPath, SearchCpuPath};
+use sudoku::solve::Search;
 use sudoku::Grid;
 
 use crate::data::Puzzle;

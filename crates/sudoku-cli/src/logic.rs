@@ -395,6 +395,8 @@ fn refusal(err: &RateError) -> (&'static str, String) {
         RateError::NoSolution => "none",
         RateError::MultipleSolutions => "multiple",
         RateError::GaveUp { .. } => "gave_up",
+        // `RateError` is non-exhaustive: a reason added later is reported as an error.
+        _ => "error",
     };
     (status, err.to_string())
 }

@@ -81,7 +81,8 @@ impl Verdict {
             Verdict::Refused(RateError::NoSolution) => "none",
             Verdict::Refused(RateError::MultipleSolutions) => "multiple",
             Verdict::Refused(RateError::GaveUp { .. }) => "gave_up",
-            Verdict::Bad { .. } => "error",
+            // `RateError` is non-exhaustive; a reason added later fails the record as an error.
+            Verdict::Refused(_) | Verdict::Bad { .. } => "error",
             Verdict::Unreadable(_) => "unreadable",
         }
     }
@@ -378,6 +379,7 @@ impl Printer<'_> {
                         write!(self.buf, "\t{limit} reached after {steps} steps")?;
                     }
                     RateError::NoSolution | RateError::MultipleSolutions => {}
+                    other => write!(self.buf, "\t{other}")?,
                 }
             }
             Verdict::Bad { .. } => self.buf.extend_from_slice(b"error"),
@@ -481,7 +483,7 @@ impl Tally {
             Verdict::Refused(RateError::MultipleSolutions) => self.multiple += 1,
             Verdict::Refused(RateError::NoSolution) => self.none += 1,
             Verdict::Refused(RateError::Invalid(_)) => self.invalid += 1,
-            Verdict::Bad { .. } => self.bad += 1,
+            Verdict::Refused(_) | Verdict::Bad { .. } => self.bad += 1,
             Verdict::Unreadable(_) => {}
         }
     }

@@ -34,12 +34,48 @@
 //! println!("{}", format::to_grid(&solution));
 //! # Ok::<(), sudoku::format::ParseError>(())
 //! ```
+//!
+//! The everyday types read and print with the standard traits: [`Grid`] is `FromStr` (every
+//! layout [`format::parse`] reads) and `Display` (the 81-character line, or the nine-line grid
+//! with `{:#}`), [`Candidates`] reads and prints its digits (`"147"`), and a [`logic::Step`]
+//! displays as its English explanation.
+//!
+//! ```
+//! use sudoku::{solve, Grid};
+//!
+//! let puzzle: Grid =
+//!     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..".parse()?;
+//! let solution = solve::solve(&puzzle).expect("this puzzle has a solution");
+//! assert_eq!(solution.to_string().parse::<Grid>()?, solution);
+//! println!("{solution:#}");
+//! # Ok::<(), sudoku::format::ParseError>(())
+//! ```
+//!
+//! # Errors
+//! Every fallible function returns a typed error (`thiserror`) that names what is at fault: a
+//! [`format::ParseError`] has the line, column and a [`format::ParseErrorKind`]; a
+//! [`RuleViolation`] the two cells, the digit and the house; the `FromStr` errors of option
+//! values ([`generate::BadClueRange`], [`generate::BadRatingRange`]...) the text read and a
+//! kind. Error enums are `#[non_exhaustive]`: new kinds may come in a minor release.
+//!
+//! # Features
+//! - `serde` (default): `Serialize` and `Deserialize` for the data types ([`logic::Step`],
+//!   [`logic::Technique`], [`rate::PuzzleRating`], [`Digit`], [`Cell`], [`House`]...).
+//! - `json` (default): JSON boards in [`format::parse`] and [`format::Records`], read with
+//!   `serde_json`. Without it, a board that starts with `[` is a
+//!   [`format::ParseErrorKind::Json`] error at its first bracket; printing JSON
+//!   ([`format::to_json`]) needs no feature.
+//!
+//! With `default-features = false` the engine depends on `thiserror` alone and builds for
+//! `wasm32-unknown-unknown`.
 #![deny(missing_docs)]
 
 pub mod board;
 pub mod canon;
 pub mod format;
 pub mod generate;
+#[doc(hidden)]
+pub mod internals;
 pub mod logic;
 pub mod rate;
 pub mod solve;

@@ -11,7 +11,8 @@ mod common;
 
 use common::{check_solution, grid_from_line, line_of, parse_counts, read_testdata, report};
 use proptest::prelude::*;
-use sudoku::solve::{BudgetExhausted, CpuPath, Search, Stats};
+use sudoku::internals::{CpuPath, SearchCpuPath};
+use sudoku::solve::{BudgetExhausted, Search, Stats};
 use sudoku::Grid;
 
 /// What one search produced: its solutions in order, how it ended, and its statistics.

@@ -70,6 +70,8 @@ impl From<RateError> for ApiError {
                 "the puzzle has more than one solution; only a proper puzzle can be rated",
             ),
             RateError::GaveUp { .. } => ApiError::budget(format!("the rater {err}")),
+            // `RateError` is non-exhaustive: a reason added later is reported, not hidden.
+            _ => ApiError::internal(format!("the puzzle cannot be rated: {err}")),
         }
     }
 }

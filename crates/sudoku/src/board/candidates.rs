@@ -2,6 +2,7 @@
 
 use super::Digit;
 use std::fmt;
+use std::str::FromStr;
 
 /// A set of digits, stored as a bitmask (bit 0 is digit 1, bit 8 is digit 9).
 ///
@@ -105,13 +106,63 @@ impl FromIterator<Digit> for Candidates {
 }
 
 impl fmt::Display for Candidates {
-    /// The digits in increasing order without separators, e.g. `1479`.
+    /// The digits in increasing order without separators, e.g. `1479` (nothing for no digit).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for d in self.iter() {
             write!(f, "{d}")?;
         }
         Ok(())
     }
+}
+
+impl FromStr for Candidates {
+    type Err = BadCandidates;
+
+    /// Reads digits `1`-`9` in any order, each at most once, as `Display` prints them; the
+    /// empty string is [`Candidates::NONE`].
+    ///
+    /// ```
+    /// use sudoku::board::{BadCandidates, Candidates};
+    /// use sudoku::Digit;
+    /// let set: Candidates = "941".parse()?;
+    /// assert_eq!(set.to_string(), "149");
+    /// assert_eq!("0".parse::<Candidates>(), Err(BadCandidates::BadCharacter { found: '0' }));
+    /// assert_eq!("11".parse::<Candidates>(), Err(BadCandidates::Repeated { digit: Digit::new(1).unwrap() }));
+    /// # Ok::<(), BadCandidates>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Candidates, BadCandidates> {
+        let mut set = Candidates::NONE;
+        for found in text.chars() {
+            let digit = found
+                .to_digit(10)
+                .and_then(|value| u8::try_from(value).ok())
+                .and_then(Digit::new)
+                .ok_or(BadCandidates::BadCharacter { found })?;
+            if set.contains(digit) {
+                return Err(BadCandidates::Repeated { digit });
+            }
+            set.insert(digit);
+        }
+        Ok(set)
+    }
+}
+
+/// Why a text is not a set of candidates ([`Candidates`]'s `FromStr`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum BadCandidates {
+    /// A character other than a digit `1`-`9`.
+    #[error("unexpected character {found:?} in a set of candidates (expected digits 1 to 9)")]
+    BadCharacter {
+        /// The character.
+        found: char,
+    },
+    /// A digit written twice.
+    #[error("digit {digit} is written twice in a set of candidates")]
+    Repeated {
+        /// The digit.
+        digit: Digit,
+    },
 }
 
 #[cfg(test)]
@@ -130,5 +181,30 @@ mod tests {
         assert_eq!(a.difference(b).single_digit(), Digit::new(7));
         assert_eq!(a.single_digit(), None);
         assert!(Candidates::NONE.is_empty());
+    }
+
+    #[test]
+    fn from_str_reads_what_display_prints_and_names_the_fault() {
+        for bits in [0, 1, 0b1_0100_1001, 0x1ff] {
+            let set = Candidates::from_bits(bits);
+            assert_eq!(set.to_string().parse(), Ok(set));
+        }
+        assert_eq!(
+            "97".parse::<Candidates>().map(Candidates::bits),
+            Ok(0b1_0100_0000)
+        );
+        let bad = |text: &str| text.parse::<Candidates>().map_err(|e| e.to_string());
+        assert_eq!(
+            bad("1 2"),
+            Err("unexpected character ' ' in a set of candidates (expected digits 1 to 9)".into())
+        );
+        assert_eq!(
+            bad("1٣"),
+            Err("unexpected character '٣' in a set of candidates (expected digits 1 to 9)".into())
+        );
+        assert_eq!(
+            bad("535"),
+            Err("digit 5 is written twice in a set of candidates".into())
+        );
     }
 }

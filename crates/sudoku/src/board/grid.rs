@@ -1,7 +1,9 @@
 //! The 9x9 grid of digits and blanks, and the rule check on it.
 
 use super::{Block, Candidates, Cell, Col, Digit, House, Row};
+use crate::format::ParseError;
 use std::fmt;
+use std::str::FromStr;
 
 /// A 9x9 grid: each cell holds a digit or is blank.
 ///
@@ -16,6 +18,13 @@ use std::fmt;
 /// assert_eq!(grid.get(cell), Digit::new(7));
 /// assert_eq!(grid.count_filled(), 1);
 /// assert!(grid.check_rules().is_ok());
+///
+/// // `FromStr` reads every layout `format::parse` does; `Display` prints the 81-character line.
+/// let puzzle: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+///     .parse()?;
+/// assert_eq!(puzzle.to_string().parse::<Grid>()?, puzzle);
+/// assert!(format!("{puzzle:#}").starts_with("5 3 . | . 7 . | . . .\n"));
+/// # Ok::<(), sudoku::format::ParseError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Grid {
@@ -162,6 +171,29 @@ impl fmt::Debug for Grid {
     }
 }
 
+impl fmt::Display for Grid {
+    /// The 81-character line ([`format::to_line`](crate::format::to_line)), `.` for blanks; with
+    /// `{:#}`, the nine-line grid of [`format::to_grid`](crate::format::to_grid). Both read back
+    /// with [`str::parse`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            f.write_str(&crate::format::to_grid(self))
+        } else {
+            f.write_str(&crate::format::to_line(self))
+        }
+    }
+}
+
+impl FromStr for Grid {
+    type Err = ParseError;
+
+    /// Reads one puzzle in any layout [`format::parse`](crate::format::parse) reads (an
+    /// 81-character line, a nine-line grid, a JSON board); the layout is dropped.
+    fn from_str(text: &str) -> Result<Grid, ParseError> {
+        crate::format::parse(text).map(|parsed| parsed.grid)
+    }
+}
+
 /// Two cells of one house hold the same digit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("{first} and {second} both hold {digit} ({house})")]
@@ -186,6 +218,23 @@ mod tests {
             values[i] = v;
         }
         Grid::from_values(values).expect("values are digits")
+    }
+
+    #[test]
+    fn display_and_from_str_round_trip_in_both_forms() {
+        let grid = grid_with(&[(0, 5), (40, 9), (80, 1)]);
+        let line = grid.to_string();
+        assert_eq!(line.len(), 81);
+        assert_eq!(&line[..2], "5.");
+        assert_eq!(line.parse::<Grid>(), Ok(grid));
+        let picture = format!("{grid:#}");
+        assert_eq!(picture.lines().count(), 11);
+        assert_eq!(picture.parse::<Grid>(), Ok(grid));
+        let error = "12345".parse::<Grid>().expect_err("too short");
+        assert_eq!(
+            error.to_string(),
+            "line 1, column 6: expected 81 cells, found 5"
+        );
     }
 
     #[test]

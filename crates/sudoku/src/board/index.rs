@@ -8,18 +8,67 @@
 
 use std::fmt;
 
+/// A number out of range for a [`Digit`], [`Row`], [`Col`], [`Block`] or [`Cell`], from their
+/// `TryFrom<u8>` (which deserializing goes through).
+///
+/// ```
+/// use sudoku::board::{IndexKind, OutOfRange};
+/// use sudoku::{Cell, Digit};
+/// assert_eq!(Digit::try_from(0), Err(OutOfRange { kind: IndexKind::Digit, value: 0 }));
+/// assert_eq!(Cell::try_from(81).unwrap_err().to_string(), "a cell index must be 0 to 80");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("{}", kind.expected())]
+pub struct OutOfRange {
+    /// The type the number was meant for.
+    pub kind: IndexKind,
+    /// The number.
+    pub value: u8,
+}
+
+/// Which of the board's number types an [`OutOfRange`] number was meant for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum IndexKind {
+    /// A [`Digit`], 1 to 9.
+    Digit,
+    /// A [`Row`] index, 0 to 8.
+    Row,
+    /// A [`Col`] index, 0 to 8.
+    Col,
+    /// A [`Block`] index, 0 to 8.
+    Block,
+    /// A [`Cell`] index, 0 to 80.
+    Cell,
+}
+
+impl IndexKind {
+    /// The rule the number broke, as the error's message.
+    const fn expected(self) -> &'static str {
+        match self {
+            IndexKind::Digit => "a digit must be 1 to 9",
+            IndexKind::Row => "a row index must be 0 to 8",
+            IndexKind::Col => "a column index must be 0 to 8",
+            IndexKind::Block => "a box index must be 0 to 8",
+            IndexKind::Cell => "a cell index must be 0 to 80",
+        }
+    }
+}
+
 /// A Sudoku digit, 1 to 9. Serialized as its value; deserializing checks the range.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
-#[serde(try_from = "u8")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "u8"))]
 pub struct Digit(u8);
 
 impl TryFrom<u8> for Digit {
-    type Error = &'static str;
+    type Error = OutOfRange;
 
-    fn try_from(value: u8) -> Result<Digit, Self::Error> {
-        Digit::new(value).ok_or("a digit must be 1 to 9")
+    fn try_from(value: u8) -> Result<Digit, OutOfRange> {
+        Digit::new(value).ok_or(OutOfRange {
+            kind: IndexKind::Digit,
+            value,
+        })
     }
 }
 
@@ -70,21 +119,23 @@ impl fmt::Display for Digit {
 }
 
 macro_rules! index_type {
-    ($(#[$doc:meta])* $name:ident, $count:expr, $label:expr) => {
+    ($(#[$doc:meta])* $name:ident, $count:expr, $label:expr, $kind:ident) => {
         $(#[$doc])*
         ///
         /// Serialized as its 0-based index; deserializing checks the range.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        #[derive(serde::Serialize, serde::Deserialize)]
-        #[serde(try_from = "u8")]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        #[cfg_attr(feature = "serde", serde(try_from = "u8"))]
         pub struct $name(u8);
 
         impl TryFrom<u8> for $name {
-            type Error = &'static str;
+            type Error = OutOfRange;
 
-            fn try_from(index: u8) -> Result<$name, Self::Error> {
-                $name::new(usize::from(index))
-                    .ok_or(concat!("a ", $label, " index must be 0 to 8"))
+            fn try_from(index: u8) -> Result<$name, OutOfRange> {
+                $name::new(usize::from(index)).ok_or(OutOfRange {
+                    kind: IndexKind::$kind,
+                    value: index,
+                })
             }
         }
 
@@ -124,35 +175,40 @@ index_type!(
     /// A row, 0-based from the top. Displays as `row 1` to `row 9`.
     Row,
     9,
-    "row"
+    "row",
+    Row
 );
 index_type!(
     /// A column, 0-based from the left. Displays as `column 1` to `column 9`.
     Col,
     9,
-    "column"
+    "column",
+    Col
 );
 index_type!(
     /// A 3x3 box, 0-based in reading order (box 0 is top left, box 8 bottom right).
     /// Displays as `box 1` to `box 9`. Named `Block` so it does not shadow `std::boxed::Box`.
     Block,
     9,
-    "box"
+    "box",
+    Block
 );
 
 /// One of the 81 cells, 0-based in row-major order. Displays as `r1c1` to `r9c9`. Serialized
 /// as its 0-based index; deserializing checks the range.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
-#[serde(try_from = "u8")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "u8"))]
 pub struct Cell(u8);
 
 impl TryFrom<u8> for Cell {
-    type Error = &'static str;
+    type Error = OutOfRange;
 
-    fn try_from(index: u8) -> Result<Cell, Self::Error> {
-        Cell::new(usize::from(index)).ok_or("a cell index must be 0 to 80")
+    fn try_from(index: u8) -> Result<Cell, OutOfRange> {
+        Cell::new(usize::from(index)).ok_or(OutOfRange {
+            kind: IndexKind::Cell,
+            value: index,
+        })
     }
 }
 
@@ -218,10 +274,9 @@ impl fmt::Display for Cell {
 
 /// A house: a row, a column or a box, the nine cells that must hold each digit once.
 /// Serialized as `{"row": 0}`, `{"col": 0}` or `{"block": 0}` (0-based indexes).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum House {
     /// A row.
     Row(Row),
@@ -285,6 +340,49 @@ mod tests {
         assert_eq!(Digit::new(9).map(Digit::index), Some(8));
         assert_eq!(Cell::new(81), None);
         assert_eq!(Row::new(9), None);
+    }
+
+    #[test]
+    fn try_from_names_the_type_and_keeps_the_messages() {
+        let cases: [(Result<(), OutOfRange>, IndexKind, u8, &str); 5] = [
+            (
+                Digit::try_from(10).map(drop),
+                IndexKind::Digit,
+                10,
+                "a digit must be 1 to 9",
+            ),
+            (
+                Row::try_from(9).map(drop),
+                IndexKind::Row,
+                9,
+                "a row index must be 0 to 8",
+            ),
+            (
+                Col::try_from(200).map(drop),
+                IndexKind::Col,
+                200,
+                "a column index must be 0 to 8",
+            ),
+            (
+                Block::try_from(9).map(drop),
+                IndexKind::Block,
+                9,
+                "a box index must be 0 to 8",
+            ),
+            (
+                Cell::try_from(81).map(drop),
+                IndexKind::Cell,
+                81,
+                "a cell index must be 0 to 80",
+            ),
+        ];
+        for (result, kind, value, message) in cases {
+            let error = result.expect_err(message);
+            assert_eq!(error, OutOfRange { kind, value });
+            assert_eq!(error.to_string(), message);
+        }
+        assert_eq!(Digit::try_from(9).map(Digit::get), Ok(9));
+        assert_eq!(Cell::try_from(80).map(Cell::index), Ok(80));
     }
 
     #[test]

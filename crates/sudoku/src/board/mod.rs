@@ -9,6 +9,6 @@ mod candidates;
 mod grid;
 mod index;
 
-pub use candidates::Candidates;
+pub use candidates::{BadCandidates, Candidates};
 pub use grid::{Grid, RuleViolation};
-pub use index::{Block, Cell, Col, Digit, House, Row};
+pub use index::{Block, Cell, Col, Digit, House, IndexKind, OutOfRange, Row};

@@ -4,11 +4,21 @@
 //! `Vec<Vec<Value>>`, so a shape error (8 rows, a row of 10, a value 12) is caught where it
 //! occurs and `serde_json` attaches that line and column. The visitor leaves the structured
 //! [`ParseErrorKind`] in a side slot so the caller gets the kind, not just a message.
+//!
+//! The reader is behind the `json` feature (the only user of `serde_json` in the library); the
+//! bracket scanner that finds where a board ends is not, so that without the feature a board is
+//! one located error and the records after it still read.
 
+#[cfg(feature = "json")]
 use super::line::is_field_separator;
-use super::{cell_value, grid_from_values, Layout, ParseError, ParseErrorKind, Parsed};
+#[cfg(feature = "json")]
+use super::{cell_value, grid_from_values, Layout};
+use super::{ParseError, ParseErrorKind, Parsed};
+#[cfg(feature = "json")]
 use serde::de::{self, DeserializeSeed, IgnoredAny, SeqAccess, Visitor};
+#[cfg(feature = "json")]
 use std::cell::RefCell;
+#[cfg(feature = "json")]
 use std::fmt;
 
 /// Finds where a JSON value that starts with `[` ends, line by line, without parsing it.
@@ -63,6 +73,7 @@ pub(super) fn is_comment_line(line: &str) -> bool {
     line.trim_start().starts_with('#')
 }
 
+#[cfg(feature = "json")]
 /// Parses a JSON board whose text starts at line `first_line` (its first non-blank character is
 /// `[`). Comment lines inside are skipped; after the closing bracket, the rest of the line is
 /// ignored if it starts with a separator, as after an 81-character line.
@@ -109,6 +120,24 @@ pub(super) fn parse_json(text: &str, first_line: usize) -> Result<Parsed, ParseE
     })
 }
 
+/// Without the `json` feature there is no JSON reader: a board is an error at its first bracket,
+/// so that the record splitter still skips the whole board and goes on after it.
+#[cfg(not(feature = "json"))]
+pub(super) fn parse_json(text: &str, first_line: usize) -> Result<Parsed, ParseError> {
+    let (line, column) = position_of_first_bracket(text);
+    Err(ParseError::new(
+        first_line.saturating_add(line - 1),
+        column,
+        ParseErrorKind::Json {
+            reason: NO_JSON_FEATURE.to_owned(),
+        },
+    ))
+}
+
+/// The reason given for a JSON board when the `json` feature is off.
+#[cfg(not(feature = "json"))]
+const NO_JSON_FEATURE: &str = "JSON boards need the sudoku library's `json` feature";
+
 /// The 1-based line and column of the first `[` in `text` (1, 1 if there is none).
 fn position_of_first_bracket(text: &str) -> (usize, usize) {
     for (index, line) in text.split('\n').enumerate() {
@@ -119,6 +148,7 @@ fn position_of_first_bracket(text: &str) -> (usize, usize) {
     (1, 1)
 }
 
+#[cfg(feature = "json")]
 /// Converts a serde_json error to ours: the structured kind if our visitor left one, and the
 /// position with its byte column turned into a character column.
 fn json_error(
@@ -144,6 +174,7 @@ fn json_error(
     ParseError::new(first_line.saturating_add(line - 1), column, kind)
 }
 
+#[cfg(feature = "json")]
 /// The kind of JSON value a cell was written as, which decides the layout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum CellForm {
@@ -152,25 +183,30 @@ enum CellForm {
     Null,
 }
 
+#[cfg(feature = "json")]
 struct Board {
     values: [u8; 81],
     /// Decided by the first cell that is not `null`.
     layout: Option<Layout>,
 }
 
+#[cfg(feature = "json")]
 /// Where a visitor leaves the structured error it reports to serde_json as a message.
 type ProblemSlot<'a> = &'a RefCell<Option<ParseErrorKind>>;
 
+#[cfg(feature = "json")]
 fn report<E: de::Error>(problem: ProblemSlot<'_>, kind: ParseErrorKind) -> E {
     let error = E::custom(&kind);
     *problem.borrow_mut() = Some(kind);
     error
 }
 
+#[cfg(feature = "json")]
 struct BoardSeed<'a> {
     problem: ProblemSlot<'a>,
 }
 
+#[cfg(feature = "json")]
 impl<'de> DeserializeSeed<'de> for BoardSeed<'_> {
     type Value = Board;
 
@@ -179,6 +215,7 @@ impl<'de> DeserializeSeed<'de> for BoardSeed<'_> {
     }
 }
 
+#[cfg(feature = "json")]
 impl<'de> Visitor<'de> for BoardSeed<'_> {
     type Value = Board;
 
@@ -221,6 +258,7 @@ impl<'de> Visitor<'de> for BoardSeed<'_> {
     }
 }
 
+#[cfg(feature = "json")]
 struct RowSeed<'a> {
     /// 1-based.
     row: usize,
@@ -229,6 +267,7 @@ struct RowSeed<'a> {
     problem: ProblemSlot<'a>,
 }
 
+#[cfg(feature = "json")]
 impl<'de> DeserializeSeed<'de> for RowSeed<'_> {
     type Value = ();
 
@@ -237,6 +276,7 @@ impl<'de> DeserializeSeed<'de> for RowSeed<'_> {
     }
 }
 
+#[cfg(feature = "json")]
 impl<'de> Visitor<'de> for RowSeed<'_> {
     type Value = ();
 
@@ -290,12 +330,14 @@ impl<'de> Visitor<'de> for RowSeed<'_> {
     }
 }
 
+#[cfg(feature = "json")]
 struct CellSeed<'a> {
     row: usize,
     column: usize,
     problem: ProblemSlot<'a>,
 }
 
+#[cfg(feature = "json")]
 impl CellSeed<'_> {
     fn bad<E: de::Error>(&self, value: String) -> E {
         report(
@@ -316,9 +358,11 @@ impl CellSeed<'_> {
     }
 }
 
+#[cfg(feature = "json")]
 /// The longest string value quoted whole in an error message.
 const MAX_QUOTED_CHARS: usize = 16;
 
+#[cfg(feature = "json")]
 fn quote(text: &str) -> String {
     let short: String = text.chars().take(MAX_QUOTED_CHARS).collect();
     let quoted = serde_json::to_string(&short).unwrap_or_else(|_| format!("{short:?}"));
@@ -329,6 +373,7 @@ fn quote(text: &str) -> String {
     }
 }
 
+#[cfg(feature = "json")]
 impl<'de> DeserializeSeed<'de> for CellSeed<'_> {
     type Value = (u8, CellForm);
 
@@ -340,6 +385,7 @@ impl<'de> DeserializeSeed<'de> for CellSeed<'_> {
     }
 }
 
+#[cfg(feature = "json")]
 impl<'de> Visitor<'de> for CellSeed<'_> {
     type Value = (u8, CellForm);
 
@@ -388,7 +434,7 @@ impl<'de> Visitor<'de> for CellSeed<'_> {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "json"))]
 mod tests {
     use super::*;
 
@@ -555,5 +601,22 @@ mod tests {
         let mut scanner = BracketScanner::default();
         assert_eq!(scanner.feed(r#"[["]", "\"[""#), None);
         assert_eq!(scanner.feed(r#", "\\"]] tail"#), Some(8));
+    }
+}
+
+#[cfg(all(test, not(feature = "json")))]
+mod without_json {
+    use super::*;
+
+    #[test]
+    fn a_board_is_an_error_at_its_first_bracket() {
+        let error = parse_json("\n  [[5,3,0]]", 4).expect_err("no JSON reader");
+        assert_eq!((error.line, error.column), (5, 3));
+        assert_eq!(
+            error.kind,
+            ParseErrorKind::Json {
+                reason: NO_JSON_FEATURE.to_owned()
+            }
+        );
     }
 }

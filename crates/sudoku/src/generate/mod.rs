@@ -109,7 +109,8 @@ pub use dig::is_minimal;
 pub use pattern::Pattern;
 pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use target::{
-    BadRatingRange, Difficulty, Impossible, RatingRange, TechniqueTarget, UnknownTechnique,
+    BadRatingRange, BadRatingRangeKind, Difficulty, Impossible, RatingRange, TechniqueTarget,
+    UnknownTechnique,
 };
 
 use crate::rate::PuzzleRating;
@@ -195,21 +196,57 @@ impl fmt::Display for ClueRange {
 
 /// The text is not a clue count or range.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid clue count {0:?} (expected N or A..B with 0 <= A <= B <= 81, e.g. 24 or 20..25)")]
-pub struct BadClueRange(pub String);
+#[error(
+    "invalid clue count {text:?} (expected N or A..B with 0 <= A <= B <= 81, e.g. 24 or 20..25)"
+)]
+#[non_exhaustive]
+pub struct BadClueRange {
+    /// The text that was read.
+    pub text: String,
+    /// What is wrong with it.
+    pub kind: BadClueRangeKind,
+}
+
+/// What is wrong with the text of a [`BadClueRange`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum BadClueRangeKind {
+    /// A count is not a whole number.
+    NotANumber,
+    /// A count is above 81.
+    TooMany,
+    /// The lower end is above the upper one.
+    Empty,
+}
 
 impl FromStr for ClueRange {
     type Err = BadClueRange;
 
     /// Reads `N`, `A..B` or `A..=B` (both ends included either way).
     fn from_str(text: &str) -> Result<ClueRange, BadClueRange> {
-        let bad = || BadClueRange(text.to_string());
-        let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
-        let range = match text.split_once("..") {
-            None => ClueRange::exactly(number(text)?),
-            Some((a, b)) => ClueRange::new(number(a)?, number(b.strip_prefix('=').unwrap_or(b))?),
+        let bad = |kind| BadClueRange {
+            text: text.to_string(),
+            kind,
         };
-        range.ok_or_else(bad)
+        let number = |s: &str| {
+            s.trim()
+                .parse::<usize>()
+                .map_err(|_| bad(BadClueRangeKind::NotANumber))
+        };
+        let (min, max) = match text.split_once("..") {
+            None => {
+                let n = number(text)?;
+                (n, n)
+            }
+            Some((a, b)) => (number(a)?, number(b.strip_prefix('=').unwrap_or(b))?),
+        };
+        ClueRange::new(min, max).ok_or_else(|| {
+            bad(if max > 81 {
+                BadClueRangeKind::TooMany
+            } else {
+                BadClueRangeKind::Empty
+            })
+        })
     }
 }
 
@@ -251,6 +288,7 @@ impl Default for Options {
 
 /// The options ask for something no puzzle can be.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum OptionsError {
     /// The clue range lies below [`MIN_CLUES`].
     #[error("no puzzle with fewer than 17 clues has a unique solution (asked for {0})")]
@@ -686,9 +724,31 @@ mod tests {
         assert_eq!(range.map(|r| (r.min(), r.max())), Ok((20, 25)));
         let range: Result<ClueRange, _> = " 20 ..= 25".parse();
         assert_eq!(range.map(|r| (r.min(), r.max())), Ok((20, 25)));
-        for bad in ["", "x", "25..20", "82", "-1", "1..2..3"] {
-            assert!(bad.parse::<ClueRange>().is_err(), "{bad:?}");
+        use BadClueRangeKind::{Empty, NotANumber, TooMany};
+        for (bad, kind) in [
+            ("", NotANumber),
+            ("x", NotANumber),
+            ("25..20", Empty),
+            ("82", TooMany),
+            ("20..82", TooMany),
+            ("-1", NotANumber),
+            ("1..2..3", NotANumber),
+        ] {
+            let text = bad.to_string();
+            assert_eq!(
+                bad.parse::<ClueRange>(),
+                Err(BadClueRange { text, kind }),
+                "{bad:?}"
+            );
         }
+        assert_eq!(
+            "25..20".parse::<ClueRange>().map_err(|e| e.to_string()),
+            Err(
+                "invalid clue count \"25..20\" (expected N or A..B with 0 <= A <= B <= 81, e.g. \
+                 24 or 20..25)"
+                    .to_string()
+            )
+        );
     }
 
     #[test]

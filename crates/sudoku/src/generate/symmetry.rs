@@ -162,8 +162,12 @@ impl fmt::Display for Symmetry {
 
 /// The name is not one of [`Symmetry::name`]'s.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown symmetry {0:?} (expected one of: none, rot180, rot90, mirror, vertical, diagonal, antidiagonal, bimirror, bidiagonal, dihedral)")]
-pub struct UnknownSymmetry(pub String);
+#[error("unknown symmetry {0:?} (expected one of: none, rot180, rot90, mirror, vertical, diagonal, antidiagonal, bimirror, bidiagonal, dihedral)", .text)]
+#[non_exhaustive]
+pub struct UnknownSymmetry {
+    /// The text that was read.
+    pub text: String,
+}
 
 impl FromStr for Symmetry {
     type Err = UnknownSymmetry;
@@ -173,7 +177,9 @@ impl FromStr for Symmetry {
         Symmetry::ALL
             .into_iter()
             .find(|s| s.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| UnknownSymmetry(text.to_string()))
+            .ok_or_else(|| UnknownSymmetry {
+                text: text.to_string(),
+            })
     }
 }
 

@@ -94,23 +94,50 @@ impl fmt::Display for RatingRange {
 /// The text is not a rating band.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "invalid rating {0:?} (expected an SE rating R, a band A..B with A <= B, or A.. / A+ for A \
+    "invalid rating {text:?} (expected an SE rating R, a band A..B with A <= B, or A.. / A+ for A \
      and up, e.g. 7.2, 6..7.5, 9+)"
 )]
-pub struct BadRatingRange(pub String);
+#[non_exhaustive]
+pub struct BadRatingRange {
+    /// The text that was read.
+    pub text: String,
+    /// What is wrong with it.
+    pub kind: BadRatingRangeKind,
+}
+
+/// What is wrong with the text of a [`BadRatingRange`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum BadRatingRangeKind {
+    /// An end is not a number.
+    NotANumber,
+    /// An end is negative, not finite or too large for a [`Rating`].
+    OutOfRange,
+    /// An end is not a whole number of tenths (ratings are tenths: 7.25 is none).
+    NotATenth,
+    /// The lower end is above the upper one.
+    Empty,
+}
 
 impl FromStr for RatingRange {
     type Err = BadRatingRange;
 
     /// Reads `R`, `A..B`, `A..=B` (both ends included either way), `A..` or `A+`.
     fn from_str(text: &str) -> Result<RatingRange, BadRatingRange> {
-        let bad = || BadRatingRange(text.to_string());
+        let bad = |kind| BadRatingRange {
+            text: text.to_string(),
+            kind,
+        };
         let number = |s: &str| -> Result<Rating, BadRatingRange> {
-            let value: f64 = s.trim().parse().map_err(|_| bad())?;
+            let value: f64 = s
+                .trim()
+                .parse()
+                .map_err(|_| bad(BadRatingRangeKind::NotANumber))?;
             // Ratings are tenths: 7.25 is not one.
-            let rating = Rating::try_from(value).map_err(|_| bad())?;
+            let rating =
+                Rating::try_from(value).map_err(|_| bad(BadRatingRangeKind::OutOfRange))?;
             if (f64::from(rating) - value).abs() > 1e-9 {
-                return Err(bad());
+                return Err(bad(BadRatingRangeKind::NotATenth));
             }
             Ok(rating)
         };
@@ -125,7 +152,8 @@ impl FromStr for RatingRange {
                 if b.trim().is_empty() {
                     Ok(RatingRange::at_least(number(a)?))
                 } else {
-                    RatingRange::new(number(a)?, number(b)?).ok_or_else(bad)
+                    RatingRange::new(number(a)?, number(b)?)
+                        .ok_or_else(|| bad(BadRatingRangeKind::Empty))
                 }
             }
         }
@@ -283,8 +311,12 @@ impl fmt::Display for TechniqueTarget {
 
 /// The text names no technique.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown technique {name:?} (expected one of: {})", TechniqueTarget::names().join(", "), name = .0)]
-pub struct UnknownTechnique(pub String);
+#[error("unknown technique {text:?} (expected one of: {})", TechniqueTarget::names().join(", "))]
+#[non_exhaustive]
+pub struct UnknownTechnique {
+    /// The text that was read.
+    pub text: String,
+}
 
 impl FromStr for TechniqueTarget {
     type Err = UnknownTechnique;
@@ -302,7 +334,9 @@ impl FromStr for TechniqueTarget {
         }
         let techniques = group_members(&key)
             .or_else(|| members(&[key.as_str()]))
-            .ok_or_else(|| UnknownTechnique(text.to_string()))?;
+            .ok_or_else(|| UnknownTechnique {
+                text: text.to_string(),
+            })?;
         Ok(TechniqueTarget {
             name: slug(&key),
             techniques,
@@ -433,6 +467,7 @@ const MAX_STEP_COMPLEXITY: u32 = 9 * 81 * 9 * 2;
 /// the rating tables (SE's ratings and HoDoKu's levels) of the techniques on rating paths,
 /// chains counted with the largest length bonus they could ever get.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Impossible {
     /// The band lies above every rating the techniques can give (and stuck puzzles, ER 20.0,
     /// are not accepted for it).
@@ -673,8 +708,23 @@ mod tests {
             "2.3".parse::<RatingRange>(),
             Ok(RatingRange::exactly(tenths(23)))
         );
-        for bad in ["", "x", "7..6", "-1", "7.25", "1..2..3", "+", "nan"] {
-            assert!(bad.parse::<RatingRange>().is_err(), "{bad:?}");
+        use BadRatingRangeKind::{Empty, NotANumber, NotATenth, OutOfRange};
+        for (bad, kind) in [
+            ("", NotANumber),
+            ("x", NotANumber),
+            ("7..6", Empty),
+            ("-1", OutOfRange),
+            ("7.25", NotATenth),
+            ("1..2..3", NotANumber),
+            ("+", NotANumber),
+            ("nan", OutOfRange),
+        ] {
+            let text = bad.to_string();
+            assert_eq!(
+                bad.parse::<RatingRange>(),
+                Err(BadRatingRange { text, kind }),
+                "{bad:?}"
+            );
         }
     }
 

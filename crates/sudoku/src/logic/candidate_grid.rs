@@ -13,6 +13,7 @@ use std::fmt;
 
 /// Why a 729-character candidate string could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PencilmarkError {
     /// Not 729 characters once whitespace is removed.
     #[error("expected 729 candidate characters (81 cells of 9), found {found}")]

@@ -81,7 +81,7 @@ pub use finder::Finder;
 pub use pencilmarks::{
     classify_line, PencilmarkGridError, PencilmarkGridErrorKind, PencilmarkLine,
 };
-pub use rating::{Rating, Ratings};
+pub use rating::{BadRating, Rating, Ratings};
 pub use reglib::{ReglibCase, ReglibError};
 pub use solver::{Outcome, Path, Solver, Uniqueness};
 pub use step::Step;

@@ -6,7 +6,6 @@
 //! (`getDifficulty()` of each hint class; see `shared/docs/TECHNIQUES.md`).
 
 use super::Technique;
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A difficulty on Sudoku Explainer's scale (1.0 for a full house up to 20.0 for "stuck"),
@@ -20,10 +19,9 @@ use std::fmt;
 /// assert_eq!(r.to_string(), "2.6");
 /// assert_eq!(serde_json::to_string(&r).unwrap(), "2.6");
 /// ```
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
-)]
-#[serde(into = "f64", try_from = "f64")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "f64", try_from = "f64"))]
 pub struct Rating(u16);
 
 impl Rating {
@@ -51,18 +49,27 @@ impl From<Rating> for f64 {
 }
 
 impl TryFrom<f64> for Rating {
-    type Error = &'static str;
+    type Error = BadRating;
 
     /// The nearest tenth; an error for a negative, non-finite or too large number.
-    fn try_from(value: f64) -> Result<Rating, Self::Error> {
+    fn try_from(value: f64) -> Result<Rating, BadRating> {
         let tenths = (value * 10.0).round();
         if tenths.is_finite() && (0.0..=f64::from(u16::MAX)).contains(&tenths) {
             // In range and integral, so the cast is exact.
             Ok(Rating(tenths as u16))
         } else {
-            Err("a rating must be a number from 0 to 6553.5")
+            Err(BadRating { value })
         }
     }
+}
+
+/// A number that is no [`Rating`]: negative, not finite, or above 6553.5 (from
+/// `Rating::try_from(f64)`, which deserializing goes through).
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+#[error("a rating must be a number from 0 to 6553.5")]
+pub struct BadRating {
+    /// The number.
+    pub value: f64,
 }
 
 /// Sudoku Explainer 1.2.1's rating of each technique, in tenths, in its search order.
@@ -201,16 +208,27 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "serde")]
     fn ratings_round_trip_through_json_and_reject_nonsense() {
         let r: Rating = serde_json::from_str("4.4").expect("parses");
         assert_eq!(r.tenths(), 44);
         assert_eq!(serde_json::to_string(&r).expect("prints"), "4.4");
         assert!(serde_json::from_str::<Rating>("-1").is_err());
         assert!(serde_json::from_str::<Rating>("1e9").is_err());
-        assert_eq!(
-            Rating::try_from(f64::NAN),
-            Err("a rating must be a number from 0 to 6553.5")
-        );
         assert_eq!(Rating::from_tenths(200).to_string(), "20.0");
+    }
+
+    #[test]
+    fn try_from_f64_rounds_to_tenths_and_rejects_nonsense() {
+        assert_eq!(Rating::try_from(4.44), Ok(Rating::from_tenths(44)));
+        for value in [-1.0, 1e9, f64::INFINITY] {
+            assert_eq!(Rating::try_from(value), Err(BadRating { value }));
+        }
+        let nan = Rating::try_from(f64::NAN).expect_err("NaN is no rating");
+        assert!(nan.value.is_nan());
+        assert_eq!(
+            nan.to_string(),
+            "a rating must be a number from 0 to 6553.5"
+        );
     }
 }

@@ -16,6 +16,7 @@ use crate::board::{Candidates, Cell, Col, Digit, Grid, Row};
 
 /// Why a reglib line could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReglibError {
     /// The line does not start with `:` (a comment, a blank line or garbage).
     #[error("a reglib case starts with ':'")]

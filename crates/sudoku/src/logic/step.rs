@@ -2,7 +2,7 @@
 
 use super::{Link, Rating, Technique};
 use crate::board::{Cell, Digit, House};
-use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// One step of a human-style solve: which technique, what it places and eliminates, and the
 /// cells, houses, digits and (for chains) links that form its pattern.
@@ -31,7 +31,8 @@ use serde::{Deserialize, Serialize};
 /// assert!(json.starts_with(r#"{"technique":"naked_single","rating":2.3,"placements":[[0,5]]"#));
 /// assert_eq!(serde_json::from_str::<Step>(&json).unwrap(), step);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Step {
     /// The technique that found the step.
     pub technique: Technique,
@@ -49,7 +50,10 @@ pub struct Step {
     pub digits: Vec<Digit>,
     /// The implications of a chain, in chain order (see [`Technique`] for each chain kind);
     /// empty for other techniques, and then left out of the JSON.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
     pub links: Vec<Link>,
 }
 
@@ -74,13 +78,32 @@ impl Step {
     }
 }
 
+impl fmt::Display for Step {
+    /// The step in English, as [`explain::english`](super::explain::english) words it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&super::explain::english(self))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::test_util::{cell, digit, house};
+    use crate::logic::test_util::{cell, digit};
 
     #[test]
+    fn displays_as_its_english_explanation() {
+        let mut step = Step::new(Technique::NakedSingle, Rating::from_tenths(23));
+        step.placements.push((cell("r1c1"), digit(5)));
+        step.cells.push(cell("r1c1"));
+        step.digits.push(digit(5));
+        assert_eq!(step.to_string(), "Naked single: r1c1 can only be 5.");
+        assert_eq!(step.to_string(), crate::logic::explain::english(&step));
+    }
+
+    #[test]
+    #[cfg(feature = "serde")]
     fn json_names_houses_and_rejects_out_of_range_values() {
+        use crate::logic::test_util::house;
         let mut step = Step::new(Technique::Pointing, Rating::from_tenths(26));
         step.eliminations.push((cell("r1c4"), digit(7)));
         step.cells = vec![cell("r1c1"), cell("r1c2")];

@@ -1,7 +1,6 @@
 //! The names of the solving techniques: a stable snake_case id (used in JSON and on the command
 //! line) and an English display name for each.
 
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Declares the `Technique` enum from one table, so that the variant, its id (also its serde
@@ -15,12 +14,13 @@ macro_rules! techniques {
         /// the contract, so the explanation can be rendered from the step alone.
         ///
         /// Serialized as its [`id`](Technique::id), e.g. `"naked_pair"`.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
         #[non_exhaustive]
         pub enum Technique {
             $(
                 $(#[$doc])*
-                #[serde(rename = $id)]
+                #[cfg_attr(feature = "serde", serde(rename = $id))]
                 $variant,
             )*
         }
@@ -324,7 +324,7 @@ impl fmt::Display for Technique {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "serde"))]
 mod tests {
     use super::*;
 

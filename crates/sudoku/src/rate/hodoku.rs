@@ -13,7 +13,6 @@
 //! in [`HodokuTable::hodoku`].
 
 use crate::logic::{CandidateGrid, ChainName, Outcome, Step, Technique};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A HoDoKu difficulty level, from easiest to hardest.
@@ -24,10 +23,9 @@ use std::fmt;
 /// assert_eq!(Level::Unfair.to_string(), "unfair");
 /// assert_eq!("extreme".parse::<Level>(), Ok(Level::Extreme));
 /// ```
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
-)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Level {
     /// Singles only, and not too many of them.
     #[default]
@@ -83,8 +81,12 @@ impl fmt::Display for Level {
 
 /// The text is not a level name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown level {0:?} (expected easy, medium, hard, unfair or extreme)")]
-pub struct UnknownLevel(pub String);
+#[error("unknown level {text:?} (expected easy, medium, hard, unfair or extreme)")]
+#[non_exhaustive]
+pub struct UnknownLevel {
+    /// The text that was read.
+    pub text: String,
+}
 
 impl std::str::FromStr for Level {
     type Err = UnknownLevel;
@@ -93,12 +95,15 @@ impl std::str::FromStr for Level {
         Level::ALL
             .into_iter()
             .find(|level| level.name() == text)
-            .ok_or_else(|| UnknownLevel(text.to_string()))
+            .ok_or_else(|| UnknownLevel {
+                text: text.to_string(),
+            })
     }
 }
 
 /// What one step adds: its base score and the level it needs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct HodokuEntry {
     /// Added to the puzzle's score for each step.
     pub score: u32,
@@ -353,7 +358,8 @@ impl Default for HodokuTable {
 /// let score = HodokuScore::of(&start, &steps, Outcome::Solved, &HodokuTable::default());
 /// assert_eq!(score, HodokuScore { score: 154, level: Level::Hard });
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct HodokuScore {
     /// The sum of the steps' scores (plus "give up" when stuck).
     pub score: u32,

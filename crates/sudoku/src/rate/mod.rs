@@ -52,20 +52,20 @@ use crate::logic::{
 };
 use crate::{solve, Cell, RuleViolation};
 use budget::{Watch, Watched};
-use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
 /// The difficulty of one solve path.
 ///
 /// Serializes flat: `{"er":7.1,"ep":1.2,"ed":1.2,"score":812,"level":"unfair",
 /// "outcome":"solved","steps":54,"hardest":"forcing_chain"}`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PuzzleRating {
     /// Sudoku Explainer's ER/EP/ED.
-    #[serde(flatten)]
+    #[cfg_attr(feature = "serde", serde(flatten))]
     pub se: SeRating,
     /// The HoDoKu-style score and level.
-    #[serde(flatten)]
+    #[cfg_attr(feature = "serde", serde(flatten))]
     pub hodoku: HodokuScore,
     /// Solved, or stuck (ER 20.0): the techniques present could not finish the puzzle.
     pub outcome: Outcome,
@@ -116,6 +116,7 @@ pub struct Rated {
 
 /// Why a puzzle has no rating.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RateError {
     /// The givens (placed digits) break the rules.
     #[error("invalid puzzle: {0}")]
@@ -436,6 +437,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "serde")]
     fn ratings_serialize_flat() {
         let (ratings, table) = (Ratings::default(), HodokuTable::default());
         let rated = Rater::new(&ratings, &table)

@@ -9,7 +9,6 @@
 //! 20.0 and EP/ED keep whatever they were (serate then prints `0.0` for one never reached).
 
 use crate::logic::{Outcome, Rating, Step};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// The ER serate gives a puzzle it cannot finish with its techniques: 20.0.
@@ -31,7 +30,8 @@ pub const STUCK: Rating = Rating::from_tenths(200);
 /// let rating = SeRating::of(&[pointing, single, wing], Outcome::Solved);
 /// assert_eq!(rating.to_string(), "3.2/2.6/2.6");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SeRating {
     /// The hardest step of the whole path; [`STUCK`] (20.0) when the path is stuck, and 0.0
     /// when there was nothing to do (a full grid).
@@ -196,6 +196,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "serde")]
     fn json_has_null_for_values_never_reached() {
         let rating = SeRating::of(&[step(Technique::Claiming, 28, false)], Outcome::Stuck);
         let json = serde_json::to_string(&rating).expect("serializes");

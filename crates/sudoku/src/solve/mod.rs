@@ -25,16 +25,21 @@
 //! in-band locked candidates propagated to a fixed point, and guesses on a cell with the fewest
 //! candidates.
 //!
-//! The search is compiled once per [`CpuPath`] (AVX-512, AVX2, SSE4.1, the target's baseline)
+//! The search is compiled once per CPU path (AVX-512, AVX2, SSE4.1, the target's baseline)
 //! and the
 //! fastest path the CPU supports is chosen once per process; every path gives the same answers
-//! and statistics. [`Search::with_cpu_path`] forces one, for tests and benchmarks.
+//! and statistics. The project's tests and benchmark force one through `sudoku::internals`.
 
 mod bands;
 mod simd;
 mod tables;
 
-pub use simd::{CpuPath, UnsupportedCpuPath};
+use simd::{CpuPath, UnsupportedCpuPath};
+
+/// The CPU-path types, for [`crate::internals`], the one place that exports them.
+pub(crate) mod cpu_path {
+    pub use super::simd::{CpuPath, UnsupportedCpuPath};
+}
 
 use crate::board::Grid;
 use std::fmt;
@@ -170,16 +175,15 @@ impl Search {
         }
     }
 
-    /// Runs the search on `path` instead of the detected [`CpuPath`], or fails if this CPU
-    /// lacks its features. Every path gives the same answers and statistics; this is for tests
-    /// and benchmarks that compare them.
-    pub fn with_cpu_path(mut self, path: CpuPath) -> Result<Search, UnsupportedCpuPath> {
+    /// Runs the search on `path` instead of the detected one, or fails if this CPU lacks its
+    /// features (for `internals::SearchCpuPath`).
+    pub(crate) fn on_cpu_path(mut self, path: CpuPath) -> Result<Search, UnsupportedCpuPath> {
         self.path = simd::Verified::new(path)?;
         Ok(self)
     }
 
-    /// The [`CpuPath`] this search runs on.
-    pub fn cpu_path(&self) -> CpuPath {
+    /// The CPU path this search runs on (for `internals::SearchCpuPath`).
+    pub(crate) fn path(&self) -> CpuPath {
         self.path.path()
     }
 

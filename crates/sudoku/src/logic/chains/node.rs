@@ -2,7 +2,6 @@
 //! implication each, with the house that makes it).
 
 use crate::board::{Cell, Digit, House};
-use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// One node of a chain: "`digit` is (or is not) in `cell`".
@@ -16,7 +15,8 @@ use std::fmt;
 /// assert_eq!(node.to_string(), "r1c2≠5");
 /// assert_eq!(serde_json::to_string(&node).unwrap(), r#"{"cell":1,"digit":5,"on":false}"#);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ChainNode {
     /// The cell.
     pub cell: Cell,
@@ -40,7 +40,8 @@ impl fmt::Display for ChainNode {
 /// one alternative is left (a bivalue cell, or a digit with two places in a house: a strong
 /// link). `house` is the house that makes the implication, or `None` when both nodes are in
 /// the same cell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Link {
     /// The premise.
     pub from: ChainNode,
@@ -57,7 +58,7 @@ impl Link {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "serde"))]
 mod tests {
     use super::*;
     use crate::logic::test_util::{cell, digit, house};

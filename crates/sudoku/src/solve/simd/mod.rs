@@ -36,11 +36,11 @@ mod sweep;
 /// A compiled variant of the solver, by the x86 instruction-set level it was compiled for.
 ///
 /// Every path gives the same answers and statistics; they differ only in speed. [`Search`]
-/// uses [`CpuPath::detected`] unless told otherwise with [`Search::with_cpu_path`], which the
-/// tests and the benchmark use to run each path.
+/// uses [`CpuPath::detected`] unless told otherwise with [`SearchCpuPath::with_cpu_path`],
+/// which the tests and the benchmark use to run each path.
 ///
 /// [`Search`]: super::Search
-/// [`Search::with_cpu_path`]: super::Search::with_cpu_path
+/// [`SearchCpuPath::with_cpu_path`]: crate::internals::SearchCpuPath::with_cpu_path
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CpuPath {
     /// x86-64 with AVX-512 F, BW and VL (with AVX2, BMI1/2, LZCNT and POPCNT): Skylake-X, Ice
