@@ -23,9 +23,10 @@ use anyhow::Context;
 use serde::Serialize;
 use std::collections::{BTreeMap, VecDeque};
 use std::io::{self, IsTerminal, Write};
-use std::sync::{mpsc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
+use sudoku::budget::Clock;
 use sudoku::format;
 use sudoku::logic::Ratings;
 use sudoku::rate::{Budget, HodokuTable, PuzzleRating, RateError, Rater};
@@ -40,6 +41,13 @@ const FLUSH_BYTES: usize = 64 * 1024;
 const FLUSH_EVERY: Duration = Duration::from_millis(200);
 
 /// The budget of one puzzle from the command line's limits.
+/// A clock for the library's time limits: the time since it was made, by `Instant` (the
+/// library never reads the time itself).
+pub(crate) fn wall_clock() -> Arc<dyn Clock> {
+    let origin = Instant::now();
+    Arc::new(move || origin.elapsed())
+}
+
 pub(crate) fn budget_of(time_limit_ms: Option<u64>, max_steps: Option<usize>) -> Budget {
     Budget {
         time: time_limit_ms.map(Duration::from_millis),
@@ -148,9 +156,11 @@ pub(crate) fn run(args: &RateArgs) -> anyhow::Result<bool> {
     );
     let reader = Reader::spawn(&sources).context("cannot start the reader thread")?;
     let (ratings, table) = (Ratings::default(), HodokuTable::default());
+    let clock = wall_clock();
     let rater = Rater::new(&ratings, &table)
         .with_finders(args.logic.finders())
-        .with_budget(budget_of(args.logic.time_limit, args.max_steps));
+        .with_budget(budget_of(args.logic.time_limit, args.max_steps))
+        .with_clock(&clock);
     let mut printer = Printer {
         format: args.report.format(),
         time: args.time,
