@@ -196,17 +196,18 @@ impl<'a> Rater<'a> {
     }
 
     /// The same rater measuring the budget's time limit by `clock` (the library never reads
-    /// the time itself). Native callers pass one made from `std::time::Instant`:
+    /// the time itself). Native callers pass one made from `std::time::Instant`
+    /// (`Arc::new(move || origin.elapsed())`), a browser one from `performance.now()`; this
+    /// example's clock stands still:
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use std::time::{Duration, Instant};
+    /// use std::time::Duration;
     /// use sudoku::budget::Clock;
     /// use sudoku::logic::Ratings;
     /// use sudoku::rate::{Budget, HodokuTable, Rater};
     /// let (ratings, table) = (Ratings::default(), HodokuTable::default());
-    /// let origin = Instant::now();
-    /// let clock: Arc<dyn Clock> = Arc::new(move || origin.elapsed());
+    /// let clock: Arc<dyn Clock> = Arc::new(|| Duration::from_secs(3));
     /// let rater = Rater::new(&ratings, &table)
     ///     .with_budget(Budget::UNLIMITED.with_time(Duration::from_secs(5)))
     ///     .with_clock(&clock);
