@@ -40,7 +40,6 @@ const FLUSH_BYTES: usize = 64 * 1024;
 /// ...or this long after the last write, so slow runs still stream.
 const FLUSH_EVERY: Duration = Duration::from_millis(200);
 
-/// The budget of one puzzle from the command line's limits.
 /// A clock for the library's time limits: the time since it was made, by `Instant` (the
 /// library never reads the time itself).
 pub(crate) fn wall_clock() -> Arc<dyn Clock> {
@@ -48,6 +47,7 @@ pub(crate) fn wall_clock() -> Arc<dyn Clock> {
     Arc::new(move || origin.elapsed())
 }
 
+/// The budget of one puzzle from the command line's limits.
 pub(crate) fn budget_of(time_limit_ms: Option<u64>, max_steps: Option<usize>) -> Budget {
     Budget {
         time: time_limit_ms.map(Duration::from_millis),

@@ -7,7 +7,9 @@
 //!   time itself (`std::time::Instant` panics on `wasm32-unknown-unknown`), so a time limit
 //!   is measured only against a clock given to the guard: native callers pass one made from
 //!   `Instant`, a browser one from `performance.now()`, a test a fixed one. Any
-//!   `Fn() -> Duration + Send + Sync` closure is a clock.
+//!   `Fn() -> Duration + Send + Sync` closure is a clock. A time limit without a clock cannot
+//!   be measured, and counts as reached at the first check, so that forgetting the clock
+//!   shows at once instead of leaving the work unbounded.
 //! - [`Guard`]: the budget, the clock, an optional `Arc<AtomicBool>` another thread (or a
 //!   closed pipe) sets to cancel, and the count of steps taken; once any limit is reached it
 //!   stays spent and [`Guard::spent`] says which ([`Limit`]). Clones share that state.
@@ -84,7 +86,8 @@ impl<F: Fn() -> Duration + Send + Sync> Clock for F {
 pub struct Budget {
     /// Time from the start of the work (for [`Rater::rate`](crate::rate::Rater::rate): the
     /// uniqueness check included), by the [`Clock`] given with it; `None` for no limit. The
-    /// library does not read the time itself, so without a clock there is no time limit.
+    /// library does not read the time itself: without a clock, a time limit counts as
+    /// reached at the first check.
     /// Checked before each technique's search, and during the long chain searches (every few
     /// assumptions), so work overruns it by milliseconds at most.
     pub time: Option<Duration>,
@@ -185,7 +188,8 @@ pub struct Guard {
 }
 
 impl Guard {
-    /// A fresh guard over `budget`, with no clock (so no time limit) and no cancellation flag.
+    /// A fresh guard over `budget`, with no clock and no cancellation flag. A time limit needs
+    /// a clock ([`with_clock`](Guard::with_clock)): without one it counts as reached.
     pub fn new(budget: Budget) -> Guard {
         Guard {
             budget,
@@ -272,13 +276,15 @@ impl Guard {
             self.mark(SPENT_CANCELLED);
             return true;
         }
-        if let (Some(deadline), Some(clock)) = (self.deadline, &self.clock) {
-            if clock.now() >= deadline {
-                self.mark(SPENT_TIME);
-                return true;
-            }
+        let out_of_time = match (self.deadline, &self.clock) {
+            (Some(deadline), Some(clock)) => clock.now() >= deadline,
+            // A time limit that cannot be measured: spent, rather than silently unbounded.
+            _ => self.budget.time.is_some(),
+        };
+        if out_of_time {
+            self.mark(SPENT_TIME);
         }
-        false
+        out_of_time
     }
 
     /// Records the first limit reached.
@@ -482,10 +488,15 @@ mod tests {
             Limit::Time(Duration::from_millis(250)).to_string(),
             "time limit of 250 ms"
         );
-        // Without a clock a time limit is never reached: the library does not read the time.
-        let clockless = Guard::new(Budget::UNLIMITED.with_time(Duration::ZERO));
-        assert!(clockless.allows());
-        assert_eq!(clockless.spent(), None);
+        // A time limit without a clock is reached at once (the library does not read the
+        // time); no limit without a clock is no limit.
+        let clockless = Guard::new(Budget::UNLIMITED.with_time(Duration::from_secs(60)));
+        assert!(!clockless.allows());
+        assert_eq!(
+            clockless.spent(),
+            Some(Limit::Time(Duration::from_secs(60)))
+        );
+        assert!(Guard::new(Budget::UNLIMITED).allows());
     }
 
     #[test]

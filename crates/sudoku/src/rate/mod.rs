@@ -190,7 +190,7 @@ impl<'a> Rater<'a> {
     }
 
     /// The same rater with a per-puzzle budget. Its time limit is measured by the clock of
-    /// [`with_clock`](Rater::with_clock): without one there is no time limit.
+    /// [`with_clock`](Rater::with_clock): without one it counts as reached at once.
     pub fn with_budget(self, budget: Budget) -> Rater<'a> {
         Rater { budget, ..self }
     }
