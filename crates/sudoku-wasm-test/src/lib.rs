@@ -52,6 +52,9 @@ pub fn rate_line(line: &str, time: Option<Duration>, clock: Arc<dyn Clock>) -> S
     }
 }
 
+#[cfg(target_arch = "wasm32")]
+pub use js::rate;
+
 /// The JS side: `rate(line, timeMs)` with `performance.now()` as the clock.
 #[cfg(target_arch = "wasm32")]
 mod js {
