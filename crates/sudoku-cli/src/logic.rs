@@ -14,7 +14,7 @@
 //! handed to the splitter unchanged, so `5 3 4 | 6 7 8 | 9 1 2` rows still read as a grid).
 
 use crate::args::{ExplainArgs, HintArgs};
-use crate::rate::budget_of;
+use crate::rate::{budget_of, wall_clock};
 use serde::Serialize;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -419,9 +419,11 @@ fn contradiction(state: &CandidateGrid) -> Option<(&'static str, String)> {
 /// Runs `sudoku hint`; returns whether some input failed.
 pub(crate) fn hint(args: &HintArgs) -> anyhow::Result<bool> {
     let (ratings, table) = (Ratings::default(), HodokuTable::default());
+    let clock = wall_clock();
     let rater = Rater::new(&ratings, &table)
         .with_finders(args.logic.finders())
-        .with_budget(budget_of(args.logic.time_limit, None));
+        .with_budget(budget_of(args.logic.time_limit, None))
+        .with_clock(&clock);
     let mut failed = false;
     let mut out = io::stdout().lock();
     let unreadable = read_items(&args.input.files, |name, item| {
@@ -562,9 +564,11 @@ struct JsonPath<'a> {
 /// Runs `sudoku explain`; returns whether some input failed.
 pub(crate) fn explain_paths(args: &ExplainArgs) -> anyhow::Result<bool> {
     let (ratings, table) = (Ratings::default(), HodokuTable::default());
+    let clock = wall_clock();
     let rater = Rater::new(&ratings, &table)
         .with_finders(args.logic.finders())
-        .with_budget(budget_of(args.logic.time_limit, None));
+        .with_budget(budget_of(args.logic.time_limit, None))
+        .with_clock(&clock);
     let mut failed = false;
     let mut printed = 0u64;
     let mut out = io::stdout().lock();

@@ -28,12 +28,14 @@ use anyhow::Context;
 use serde::Serialize;
 use std::collections::{BTreeMap, VecDeque};
 use std::io::{self, IsTerminal, Write};
-use std::sync::{mpsc, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
+use sudoku::budget::Clock;
 use sudoku::format;
 use sudoku::logic::Ratings;
-use sudoku::rate::{Budget, CancelFlag, HodokuTable, PuzzleRating, RateError, Rater};
+use sudoku::rate::{Budget, HodokuTable, PuzzleRating, RateError, Rater};
 
 /// Jobs handed to the workers and not yet printed, at most: enough to keep every worker busy
 /// behind one slow puzzle for a while, few enough to keep memory small.
@@ -43,6 +45,13 @@ const WINDOW: usize = 1024;
 const FLUSH_BYTES: usize = 64 * 1024;
 /// ...or this long after the last write, so slow runs still stream.
 const FLUSH_EVERY: Duration = Duration::from_millis(200);
+
+/// A clock for the library's time limits: the time since it was made, by `Instant` (the
+/// library never reads the time itself).
+pub(crate) fn wall_clock() -> Arc<dyn Clock> {
+    let origin = Instant::now();
+    Arc::new(move || origin.elapsed())
+}
 
 /// The budget of one puzzle from the command line's limits; 0 means no limit, as it does for
 /// `--max-guesses`.
@@ -157,10 +166,12 @@ pub(crate) fn run(args: &RateArgs) -> anyhow::Result<bool> {
     );
     let reader = Reader::spawn(&sources).context("cannot start the reader thread")?;
     let (ratings, table) = (Ratings::default(), HodokuTable::default());
-    let cancel = CancelFlag::new();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let clock = wall_clock();
     let rater = Rater::new(&ratings, &table)
         .with_finders(args.logic.finders())
         .with_budget(budget_of(args.logic.time_limit, args.max_steps))
+        .with_clock(&clock)
         .with_cancel(&cancel);
     let mut printer = Printer {
         format: args.report.format(),
@@ -187,7 +198,7 @@ pub(crate) fn run(args: &RateArgs) -> anyhow::Result<bool> {
                         Err(_) => return,
                     };
                     let Ok((number, job)) = next else { return };
-                    if cancel.is_cancelled() {
+                    if cancel.load(Ordering::Relaxed) {
                         // The output is gone: drop the queued jobs without rating them.
                         return;
                     }
@@ -201,7 +212,7 @@ pub(crate) fn run(args: &RateArgs) -> anyhow::Result<bool> {
         let result = feed_and_print(&reader, &job_tx, &done_rx, &mut printer);
         if result.is_err() {
             // Nothing more can be printed: stop the ratings in progress and the queued jobs.
-            cancel.cancel();
+            cancel.store(true, Ordering::Relaxed);
         }
         // Hanging up the job channel lets the workers finish.
         drop(job_tx);

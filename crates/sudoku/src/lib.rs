@@ -19,6 +19,8 @@
 //!   HoDoKu-style score and level, with a per-puzzle time or step budget.
 //! - [`generate`]: seeded generation of unique puzzles (minimal, symmetric, a clue count, a
 //!   pattern of clue positions), reproducible whatever the thread count.
+//! - [`budget`]: one guard for long work: a time and step [`budget::Budget`], a clock the
+//!   caller passes in (the library never reads the time) and a cancellation flag.
 //! - [`canon`]: canonical (minimum-lexicographic) forms under the grid's 3,359,232 symmetries
 //!   and digit relabelling, automorphism counts, and random equivalent transforms.
 //!
@@ -71,6 +73,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod budget;
 pub mod canon;
 pub mod format;
 pub mod generate;

@@ -10,7 +10,9 @@
 mod common;
 
 use common::grid;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+use sudoku::budget::Clock;
 use sudoku::logic::{Ratings, Step, Technique};
 use sudoku::rate::{Budget, HodokuTable, RateError, Rater};
 use sudoku::{solve, Grid};
@@ -166,8 +168,11 @@ fn a_small_time_budget_stops_a_long_chain_search() {
     let ratings = Ratings::default();
     let table = HodokuTable::default();
     let budget = Duration::from_millis(30);
-    let rater = Rater::new(&ratings, &table).with_budget(Budget::UNLIMITED.with_time(budget));
     let started = Instant::now();
+    let clock: Arc<dyn Clock> = Arc::new(move || started.elapsed());
+    let rater = Rater::new(&ratings, &table)
+        .with_budget(Budget::UNLIMITED.with_time(budget))
+        .with_clock(&clock);
     let result = rater.rate(&grid(line));
     let elapsed = started.elapsed();
     assert!(

@@ -8,11 +8,12 @@
 //! naming the cell, never a step deduced from a false premise. `explain` also needs exactly one
 //! solution (`not_unique`), as `sudoku explain` does; `hint` works on any solvable state.
 //!
-//! The logic solver has no budget of its own; here every finder is wrapped in [`Timed`], which
-//! checks a deadline before each search and, once it has passed, finds nothing, and the whole
-//! solve runs under `logic::with_deadline`, which stops a long chain search (seconds on the
-//! hardest puzzles) when the deadline passes inside it. The solver then stops as if stuck, and
-//! the spent flag turns that into `budget_exhausted`.
+//! The logic solver has no budget of its own; here every finder is wrapped by the library's
+//! [`Guard`] (with the request's time limit, measured by an `Instant`-based clock: the library
+//! never reads the time), which checks the deadline before each search and, once it has
+//! passed, finds nothing, and also stops a long chain search (seconds on the hardest puzzles)
+//! when the deadline passes inside it. The solver then stops as if stuck, and the spent guard
+//! turns that into `budget_exhausted`.
 
 use super::out_of_guesses;
 use crate::body::RequestBody;
@@ -20,13 +21,11 @@ use crate::error::{ApiError, ErrorCode};
 use crate::Limits;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use sudoku::budget::{Budget, Guard};
 use sudoku::logic::techniques::REGISTRY;
 use sudoku::logic::{
     explain, CandidateGrid, Consistent, Finder, Inconsistent, Outcome, Rating, Ratings, Solver,
-    Step, Technique, Uniqueness,
+    Step, Uniqueness,
 };
 use sudoku::{Cell, Digit};
 
@@ -121,15 +120,15 @@ pub(crate) fn hint(
         });
     }
     let ratings = Ratings::default();
-    let clock = Clock::start(limits);
-    let finders = clock.wrap(REGISTRY);
+    let guard = request_guard(limits);
+    let finders = guard.wrap(REGISTRY);
     let finders: Vec<&dyn Finder> = finders.iter().map(|f| f as &dyn Finder).collect();
-    let step = clock.run(|| {
+    let step = guard.run(|| {
         Solver::with_finders(&finders, &ratings)
             .with_uniqueness(uniqueness)
             .next_step(&state)
     });
-    clock.check(0)?;
+    check(&guard, limits, 0)?;
     Ok(match step {
         Some(step) => Hint {
             status: HintStatus::Step,
@@ -152,15 +151,15 @@ pub(crate) fn explain(
 ) -> Result<Explained, ApiError> {
     let (state, uniqueness) = prepare(request, start, limits, Need::Unique)?;
     let ratings = Ratings::default();
-    let clock = Clock::start(limits);
-    let finders = clock.wrap(REGISTRY);
+    let guard = request_guard(limits);
+    let finders = guard.wrap(REGISTRY);
     let finders: Vec<&dyn Finder> = finders.iter().map(|f| f as &dyn Finder).collect();
-    let path = clock.run(|| {
+    let path = guard.run(|| {
         Solver::with_finders(&finders, &ratings)
             .with_uniqueness(uniqueness)
             .solve(&state)
     });
-    clock.check(path.steps.len())?;
+    check(&guard, limits, path.steps.len())?;
     Ok(Explained {
         outcome: path.outcome,
         candidates: candidate_list(&state),
@@ -249,83 +248,20 @@ fn candidate_list(state: &CandidateGrid) -> Vec<String> {
         .collect()
 }
 
-/// The deadline of one request and whether a finder was skipped because of it.
-struct Clock {
-    deadline: Instant,
-    millis: u128,
-    spent: AtomicBool,
+/// A guard with the request's time limit for the logic solver, from now, by the wall clock.
+fn request_guard(limits: &Limits) -> Guard {
+    Guard::new(Budget::UNLIMITED.with_time(limits.logic_time)).with_clock(super::wall_clock())
 }
 
-impl Clock {
-    fn start(limits: &Limits) -> Clock {
-        Clock {
-            deadline: Instant::now() + limits.logic_time,
-            millis: limits.logic_time.as_millis(),
-            spent: AtomicBool::new(false),
-        }
-    }
-
-    /// Every finder of `finders`, watched by this clock.
-    fn wrap<'a>(&'a self, finders: &'a [&'a dyn Finder]) -> Vec<Timed<'a>> {
-        finders
-            .iter()
-            .map(|&inner| Timed { inner, clock: self })
-            .collect()
-    }
-
-    /// Runs `solve` with the deadline inside the long chain searches too; a search cut short
-    /// counts as spent.
-    fn run<T>(&self, solve: impl FnOnce() -> T) -> T {
-        let (result, cut_short) = sudoku::logic::with_deadline(self.deadline, solve);
-        if cut_short {
-            self.spent.store(true, Ordering::Relaxed);
-        }
-        result
-    }
-
-    /// `budget_exhausted` if a finder was skipped or a search cut short, after `steps` steps.
-    fn check(&self, steps: usize) -> Result<(), ApiError> {
-        if self.spent.load(Ordering::Relaxed) {
-            Err(ApiError::budget(format!(
-                "the logic solver ran out of its {} ms budget after {steps} steps",
-                self.millis
-            )))
-        } else {
-            Ok(())
-        }
-    }
-}
-
-/// A finder that finds nothing once its clock's deadline has passed.
-struct Timed<'a> {
-    inner: &'a dyn Finder,
-    clock: &'a Clock,
-}
-
-impl Finder for Timed<'_> {
-    fn technique(&self) -> Technique {
-        self.inner.technique()
-    }
-
-    fn techniques(&self) -> &'static [Technique] {
-        self.inner.techniques()
-    }
-
-    fn assumes_unique_solution(&self) -> bool {
-        self.inner.assumes_unique_solution()
-    }
-
-    fn find(
-        &self,
-        grid: &CandidateGrid,
-        ratings: &Ratings,
-        found: &mut dyn FnMut(Step) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        if Instant::now() >= self.clock.deadline {
-            self.clock.spent.store(true, Ordering::Relaxed);
-            return ControlFlow::Continue(());
-        }
-        self.inner.find(grid, ratings, found)
+/// `budget_exhausted` if a finder was skipped or a search cut short, after `steps` steps.
+fn check(guard: &Guard, limits: &Limits, steps: usize) -> Result<(), ApiError> {
+    if guard.spent().is_some() {
+        Err(ApiError::budget(format!(
+            "the logic solver ran out of its {} ms budget after {steps} steps",
+            limits.logic_time.as_millis()
+        )))
+    } else {
+        Ok(())
     }
 }
 
@@ -405,21 +341,21 @@ mod tests {
         let grid = CandidateGrid::from_grid(&format::parse(hard).expect("a puzzle").grid);
         let plus = sudoku::logic::techniques::DynamicForcingChains::PLUS;
         let ratings = Ratings::default();
-        let past = Clock {
-            deadline: Instant::now(),
-            millis: 0,
-            spent: AtomicBool::new(false),
+        let no_time = Limits {
+            logic_time: Duration::ZERO,
+            ..Limits::default()
         };
+        let past = request_guard(&no_time);
         assert_eq!(past.run(|| plus.first(&grid, &ratings)), None);
-        let err = past.check(0).expect_err("the search was cut short");
+        let err = check(&past, &no_time, 0).expect_err("the search was cut short");
         assert_eq!(err.code, ErrorCode::BudgetExhausted);
         // The same search with time left finds its step.
-        let ample = Clock {
-            deadline: Instant::now() + Duration::from_secs(600),
-            millis: 600_000,
-            spent: AtomicBool::new(false),
+        let ample_limits = Limits {
+            logic_time: Duration::from_secs(600),
+            ..Limits::default()
         };
+        let ample = request_guard(&ample_limits);
         assert!(ample.run(|| plus.first(&grid, &ratings)).is_some());
-        assert!(ample.check(0).is_ok());
+        assert!(check(&ample, &ample_limits, 0).is_ok());
     }
 }

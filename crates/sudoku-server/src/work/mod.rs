@@ -15,8 +15,18 @@ pub(crate) mod logic;
 pub(crate) mod rating;
 
 use crate::error::ApiError;
+use std::sync::Arc;
+use std::time::Instant;
+use sudoku::budget::Clock;
 use sudoku::solve::Search;
 use sudoku::Grid;
+
+/// A clock for the library's time limits: the time since it was made, by `Instant` (the
+/// library never reads the time itself).
+pub(crate) fn wall_clock() -> Arc<dyn Clock> {
+    let origin = Instant::now();
+    Arc::new(move || origin.elapsed())
+}
 
 /// What a budgeted search learnt about a grid's solutions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

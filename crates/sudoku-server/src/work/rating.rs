@@ -50,7 +50,10 @@ pub(crate) fn rate_grid(
         }
     }
     let (ratings, table) = (Ratings::default(), HodokuTable::default());
-    let rater = Rater::new(&ratings, &table).with_budget(Budget::UNLIMITED.with_time(time));
+    let clock = super::wall_clock();
+    let rater = Rater::new(&ratings, &table)
+        .with_budget(Budget::UNLIMITED.with_time(time))
+        .with_clock(&clock);
     let rated = rater.rate(grid)?;
     Ok(Rated {
         hardest_name: rated.rating.hardest.map(|t| t.name()),

@@ -25,13 +25,13 @@
 //! in [`super::refine`]: 0 is a hit.
 
 use super::target::{Difficulty, CHAIN_NAMES, CHAIN_TECHNIQUES};
+use crate::budget::{Budget, Guard};
 use crate::logic::techniques::REGISTRY;
 use crate::logic::{CandidateGrid, ChainName, Finder, Outcome, Rating, Ratings, Solver, Step};
 use crate::logic::{Path, Technique};
 use crate::rate::{HodokuTable, Level, PuzzleRating, STUCK};
 use crate::Grid;
 use std::fmt;
-use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU16, AtomicU8, Ordering};
 
 /// The distance given to a stuck puzzle when the target does not accept one: it might be in
@@ -157,11 +157,11 @@ impl Judge {
             over_rating: AtomicU16::new(0),
             over_level: AtomicU8::new(0),
         };
-        let capped: Vec<Capped<'_>> = self
-            .finders
-            .iter()
-            .map(|&inner| Capped { inner, cap: &cap })
-            .collect();
+        // The guard stops the solve (every finder finds nothing from then on) at the first
+        // step over the cap.
+        let guard = Guard::new(Budget::UNLIMITED);
+        let over = |step: &Step| cap.check(step);
+        let capped = guard.wrap_capped(&self.finders, &over);
         let finders: Vec<&dyn Finder> = capped.iter().map(|c| c as &dyn Finder).collect();
         let start = CandidateGrid::from_grid(puzzle);
         let path = Solver::with_finders(&finders, &self.ratings).solve(&start);
@@ -297,10 +297,6 @@ struct Cap<'a> {
 }
 
 impl Cap<'_> {
-    fn is_over(&self) -> bool {
-        self.over_rating.load(Ordering::Relaxed) > 0
-    }
-
     /// Whether `step` is over a limit; if so, remembers it.
     fn check(&self, step: &Step) -> bool {
         let level = self.table.entry(step).level;
@@ -313,55 +309,6 @@ impl Cap<'_> {
             self.over_level.store(level as u8 + 1, Ordering::Relaxed);
         }
         over
-    }
-}
-
-/// A finder that stops the solve (finds nothing, as do all the others from then on) once a
-/// step is over the [`Cap`].
-struct Capped<'a> {
-    inner: &'static dyn Finder,
-    cap: &'a Cap<'a>,
-}
-
-impl Finder for Capped<'_> {
-    fn technique(&self) -> Technique {
-        self.inner.technique()
-    }
-
-    fn techniques(&self) -> &'static [Technique] {
-        self.inner.techniques()
-    }
-
-    fn assumes_unique_solution(&self) -> bool {
-        self.inner.assumes_unique_solution()
-    }
-
-    fn find(
-        &self,
-        grid: &CandidateGrid,
-        ratings: &Ratings,
-        found: &mut dyn FnMut(Step) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        if self.cap.is_over() {
-            return ControlFlow::Continue(());
-        }
-        self.inner.find(grid, ratings, &mut |step| {
-            if self.cap.check(&step) {
-                ControlFlow::Break(())
-            } else {
-                found(step)
-            }
-        })
-    }
-
-    // Forwarded, not left to the default: a finder may have a faster "first" of its own.
-    fn first(&self, grid: &CandidateGrid, ratings: &Ratings) -> Option<Step> {
-        if self.cap.is_over() {
-            return None;
-        }
-        self.inner
-            .first(grid, ratings)
-            .filter(|step| !self.cap.check(step))
     }
 }
 

@@ -86,32 +86,3 @@ pub use reglib::{ReglibCase, ReglibError};
 pub use solver::{Outcome, Path, Solver, Uniqueness};
 pub use step::Step;
 pub use technique::Technique;
-
-/// Runs `work` (a [`Solver`] or finders) with a deadline for the long chain searches (Nishio,
-/// dynamic and nested forcing chains) on this thread: a search that is still running when it
-/// passes stops and reports nothing, so one search of several seconds cannot overrun a time
-/// budget. Returns the result and whether a search was cut short (then the result may lack a
-/// step a search would have found, and should be taken as "out of time").
-///
-/// The other finders are quick and do not look at the deadline; a caller that must also stop
-/// between finders wraps them ([`rate::Rater`](crate::rate::Rater) does both with its budget).
-///
-/// ```
-/// use std::time::Instant;
-/// use sudoku::logic::{with_deadline, CandidateGrid, Outcome, Ratings, Solver};
-/// let puzzle = sudoku::format::parse(
-///     "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5",
-/// )?.grid;
-/// let ratings = Ratings::default();
-/// // A deadline already past: the first dynamic chain search stops at once.
-/// let (path, cut_short) =
-///     with_deadline(Instant::now(), || Solver::new(&ratings).solve(&CandidateGrid::from_grid(&puzzle)));
-/// assert!(cut_short);
-/// assert_eq!(path.outcome, Outcome::Stuck);
-/// # Ok::<(), sudoku::format::ParseError>(())
-/// ```
-pub fn with_deadline<T>(deadline: std::time::Instant, work: impl FnOnce() -> T) -> (T, bool) {
-    let guard = chains::cancel::set_deadline(Some(deadline));
-    let result = work();
-    (result, guard.cancelled())
-}

@@ -11,7 +11,8 @@
 //!   [`PuzzleRating::of`] rates any path, hand-made ones included.
 //! - [`Rater`]: checks that the puzzle is valid and has exactly one solution (uniqueness
 //!   techniques are sound only then), solves it step by step within a [`Budget`] of time and
-//!   steps, and rates the path; otherwise a [`RateError`] says why there is no rating
+//!   steps (time by a [`Clock`](crate::budget::Clock) passed in, see [`Rater::with_clock`]),
+//!   or until cancelled ([`Rater::with_cancel`]), and rates the path; otherwise a [`RateError`] says why there is no rating
 //!   ([`check_proper`] runs the same check alone).
 //!
 //! The path is the one Sudoku Explainer 1.2.1 takes (same techniques, order and ratings; see
@@ -38,21 +39,21 @@
 //! # Ok::<(), sudoku::format::ParseError>(())
 //! ```
 
-mod budget;
 mod hodoku;
 mod se;
 
-pub use budget::{Budget, CancelFlag, Limit};
+pub use crate::budget::{Budget, Limit};
 pub use hodoku::{HodokuEntry, HodokuScore, HodokuTable, Level, UnknownLevel};
 pub use se::{se_round, SeRating, STUCK};
 
+use crate::budget::{Clock, Guard};
 use crate::logic::techniques::REGISTRY;
 use crate::logic::{
     CandidateGrid, Finder, Outcome, Path, Rating, Ratings, Solver, Step, Technique,
 };
 use crate::{solve, Cell, RuleViolation};
-use budget::{Watch, Watched};
-use std::time::Instant;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// The difficulty of one solve path.
 ///
@@ -166,7 +167,8 @@ pub struct Rater<'a> {
     table: &'a HodokuTable,
     finders: &'a [&'a dyn Finder],
     budget: Budget,
-    cancel: Option<&'a CancelFlag>,
+    clock: Option<&'a Arc<dyn Clock>>,
+    cancel: Option<&'a Arc<AtomicBool>>,
 }
 
 impl<'a> Rater<'a> {
@@ -178,16 +180,8 @@ impl<'a> Rater<'a> {
             table,
             finders: REGISTRY,
             budget: Budget::UNLIMITED,
+            clock: None,
             cancel: None,
-        }
-    }
-
-    /// The same rater, stopped by `flag` once it is raised (from any thread): a rating in
-    /// progress then ends with [`RateError::GaveUp`] and [`Limit::Cancelled`].
-    pub fn with_cancel(self, flag: &'a CancelFlag) -> Rater<'a> {
-        Rater {
-            cancel: Some(flag),
-            ..self
         }
     }
 
@@ -196,9 +190,48 @@ impl<'a> Rater<'a> {
         Rater { finders, ..self }
     }
 
-    /// The same rater with a per-puzzle budget.
+    /// The same rater with a per-puzzle budget. Its time limit is measured by the clock of
+    /// [`with_clock`](Rater::with_clock): without one it counts as reached at once.
     pub fn with_budget(self, budget: Budget) -> Rater<'a> {
         Rater { budget, ..self }
+    }
+
+    /// The same rater measuring the budget's time limit by `clock` (the library never reads
+    /// the time itself). Native callers pass one made from `std::time::Instant`
+    /// (`Arc::new(move || origin.elapsed())`), a browser one from `performance.now()`; this
+    /// example's clock stands still:
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::time::Duration;
+    /// use sudoku::budget::Clock;
+    /// use sudoku::logic::Ratings;
+    /// use sudoku::rate::{Budget, HodokuTable, Rater};
+    /// let (ratings, table) = (Ratings::default(), HodokuTable::default());
+    /// let clock: Arc<dyn Clock> = Arc::new(|| Duration::from_secs(3));
+    /// let rater = Rater::new(&ratings, &table)
+    ///     .with_budget(Budget::UNLIMITED.with_time(Duration::from_secs(5)))
+    ///     .with_clock(&clock);
+    /// let puzzle = sudoku::format::parse(
+    ///     "1..92....524.1...........7..5...81.2.........4.27...9..6...........3.945....71..6",
+    /// )?.grid;
+    /// assert!(rater.rate(&puzzle).is_ok());
+    /// # Ok::<(), sudoku::format::ParseError>(())
+    /// ```
+    pub fn with_clock(self, clock: &'a Arc<dyn Clock>) -> Rater<'a> {
+        Rater {
+            clock: Some(clock),
+            ..self
+        }
+    }
+
+    /// The same rater giving up ([`Limit::Cancelled`]) as soon as `flag` is set, by another
+    /// thread say: checked before each technique's search and during the long chain searches.
+    pub fn with_cancel(self, flag: &'a Arc<AtomicBool>) -> Rater<'a> {
+        Rater {
+            cancel: Some(flag),
+            ..self
+        }
     }
 
     /// The budget in force.
@@ -216,9 +249,9 @@ impl<'a> Rater<'a> {
     /// allow it. (When the placed digits have several, [`RateError::MultipleSolutions`] is
     /// reported even if the candidates happen to rule all but one out.)
     pub fn rate_state(&self, state: &CandidateGrid) -> Result<Rated, RateError> {
-        let started = Instant::now();
+        let guard = self.guard();
         check_proper(state)?;
-        let (path, spent) = self.watched(started, |solver| solver.solve(state));
+        let (path, spent) = self.guarded(&guard, |solver| solver.solve(state));
         if let (Some(limit), Outcome::Stuck) = (spent, path.outcome) {
             return Err(RateError::GaveUp {
                 limit,
@@ -237,7 +270,9 @@ impl<'a> Rater<'a> {
     /// given for any position. `Ok(None)`: solved, or no technique in use applies.
     ///
     /// ```
+    /// use std::sync::Arc;
     /// use std::time::Duration;
+    /// use sudoku::budget::Clock;
     /// use sudoku::logic::{CandidateGrid, Ratings, Technique};
     /// use sudoku::rate::{Budget, HodokuTable, Limit, Rater};
     /// let (ratings, table) = (Ratings::default(), HodokuTable::default());
@@ -248,36 +283,39 @@ impl<'a> Rater<'a> {
     /// let rater = Rater::new(&ratings, &table);
     /// let step = rater.next_step(&state).expect("no limit").expect("a step");
     /// assert_eq!(step.technique, Technique::HiddenSingleBox);
-    /// let hurried = rater.with_budget(Budget::UNLIMITED.with_time(Duration::ZERO));
+    /// let frozen: Arc<dyn Clock> = Arc::new(|| Duration::ZERO);
+    /// let hurried = rater
+    ///     .with_budget(Budget::UNLIMITED.with_time(Duration::ZERO))
+    ///     .with_clock(&frozen);
     /// assert_eq!(hurried.next_step(&state), Err(Limit::Time(Duration::ZERO)));
     /// # Ok::<(), sudoku::format::ParseError>(())
     /// ```
     pub fn next_step(&self, state: &CandidateGrid) -> Result<Option<Step>, Limit> {
-        match self.watched(Instant::now(), |solver| solver.next_step(state)) {
+        match self.guarded(&self.guard(), |solver| solver.next_step(state)) {
             (None, Some(limit)) => Err(limit),
             (step, _) => Ok(step),
         }
     }
 
-    /// Runs `work` with a solver over this rater's finders, each wrapped to respect the budget
-    /// counted from `started`; returns its result and the limit that was hit, if any.
-    fn watched<T>(
-        &self,
-        started: Instant,
-        work: impl FnOnce(&Solver<'_>) -> T,
-    ) -> (T, Option<Limit>) {
-        let watch = Watch::new(self.budget, started).with_cancel(self.cancel.cloned());
-        let watched: Vec<Watched<'_>> = self
-            .finders
-            .iter()
-            .map(|&inner| Watched {
-                inner,
-                watch: &watch,
-            })
-            .collect();
-        let finders: Vec<&dyn Finder> = watched.iter().map(|w| w as &dyn Finder).collect();
+    /// A fresh guard over this rater's budget, its time counted from now.
+    fn guard(&self) -> Guard {
+        let mut guard = Guard::new(self.budget);
+        if let Some(clock) = self.clock {
+            guard = guard.with_clock(Arc::clone(clock));
+        }
+        if let Some(flag) = self.cancel {
+            guard = guard.with_cancel(Arc::clone(flag));
+        }
+        guard
+    }
+
+    /// Runs `work` with a solver over this rater's finders, each wrapped by `guard`; returns
+    /// its result and the limit that was hit, if any.
+    fn guarded<T>(&self, guard: &Guard, work: impl FnOnce(&Solver<'_>) -> T) -> (T, Option<Limit>) {
+        let wrapped = guard.wrap(self.finders);
+        let finders: Vec<&dyn Finder> = wrapped.iter().map(|w| w as &dyn Finder).collect();
         let result = work(&Solver::with_finders(&finders, self.ratings));
-        (result, watch.spent())
+        (result, guard.spent())
     }
 }
 
@@ -287,6 +325,8 @@ impl std::fmt::Debug for Rater<'_> {
         f.debug_struct("Rater")
             .field("techniques", &techniques)
             .field("budget", &self.budget)
+            .field("clock", &self.clock.is_some())
+            .field("cancel", &self.cancel)
             .finish_non_exhaustive()
     }
 }
@@ -413,7 +453,10 @@ mod tests {
             }
             other => panic!("expected gave up, got {other:?}"),
         }
-        let no_time = rater.with_budget(Budget::UNLIMITED.with_time(std::time::Duration::ZERO));
+        let frozen: Arc<dyn Clock> = Arc::new(|| std::time::Duration::from_secs(1));
+        let no_time = rater
+            .with_budget(Budget::UNLIMITED.with_time(std::time::Duration::ZERO))
+            .with_clock(&frozen);
         assert!(matches!(
             no_time.rate(&grid(EASY)),
             Err(RateError::GaveUp {
@@ -422,6 +465,30 @@ mod tests {
                 hardest: None
             })
         ));
+    }
+
+    #[test]
+    fn a_set_cancellation_flag_makes_the_rater_give_up() {
+        let (ratings, table) = (Ratings::default(), HodokuTable::default());
+        let flag = Arc::new(AtomicBool::new(false));
+        let rater = Rater::new(&ratings, &table).with_cancel(&flag);
+        let full = rater.rate(&grid(EASY)).expect("not cancelled");
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(
+            rater.rate(&grid(EASY)),
+            Err(RateError::GaveUp {
+                limit: Limit::Cancelled,
+                steps: 0,
+                hardest: None
+            })
+        );
+        assert_eq!(
+            rater.next_step(&CandidateGrid::from_grid(&grid(EASY))),
+            Err(Limit::Cancelled)
+        );
+        // Without the flag set, the same rating as a rater without one.
+        let plain = Rater::new(&ratings, &table).rate(&grid(EASY));
+        assert_eq!(plain, Ok(full));
     }
 
     #[test]

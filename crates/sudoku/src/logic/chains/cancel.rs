@@ -1,147 +1,74 @@
-//! Cancellation of long chain searches: a deadline for the current thread, set by the rater's
-//! budget (`rate::budget::Watched`) around one finder's search and polled by the dynamic chain
-//! searches every few sources, so that one search of several seconds cannot overrun a time
-//! budget.
+//! Cancellation of long chain searches: the [`Guard`] of the current thread, installed by
+//! [`Guard::run`] (which the finder wrapper [`Guarded`](crate::budget::Guarded) calls around
+//! each search) and polled by the dynamic chain searches every few sources, so that one search
+//! of several seconds cannot overrun a time budget or ignore a cancellation.
 //!
-//! The state is thread-local and crate-private: a search runs on one thread, and callers other
-//! than the rater never set a deadline, so the engine stays free of global state they can see.
-//! Without a deadline, polling does not read the clock (the clock is not available on every
-//! target, e.g. WebAssembly without a host).
-//!
-//! Beside the deadline, a search can be cancelled from another thread: the rater's caller may
-//! hand it a [`CancelFlag`](crate::rate::CancelFlag) (say, the CLI once its output pipe is
-//! closed), which the wrapper installs here for the finder's search with [`set_flag`], and
-//! [`should_stop`] reads it as well.
+//! The state is thread-local and crate-private: a search runs on one thread, and a caller
+//! passes its guard explicitly ([`Guard::run`]), so the engine keeps no global state it can
+//! see. Without a guard, polling reads nothing; with one, the clock is read only when the
+//! guard has a time limit (the clock is the caller's: the library never reads the time).
 
-use std::cell::{Cell, RefCell};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::Instant;
+use crate::budget::Guard;
+use std::cell::RefCell;
 
 thread_local! {
-    /// The deadline of the search running on this thread, if any.
-    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
-    /// Whether a search on this thread has been cancelled since the deadline was set.
-    static CANCELLED: Cell<bool> = const { Cell::new(false) };
-    /// A flag another thread may raise to stop the search running on this thread.
-    static FLAG: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+    /// The guard of the search running on this thread, if any.
+    static GUARD: RefCell<Option<Guard>> = const { RefCell::new(None) };
 }
 
-/// Installs `flag` as this thread's cancel flag until the guard drops (then the previous one
-/// is back).
-pub(crate) struct FlagGuard {
-    previous: Option<Arc<AtomicBool>>,
+/// Makes a guard the thread's until dropped (then the previous one is back).
+pub(crate) struct Installed {
+    previous: Option<Guard>,
 }
 
-/// Lets searches on this thread be stopped by `flag` (none: only by the deadline) until the
-/// guard drops.
-pub(crate) fn set_flag(flag: Option<Arc<AtomicBool>>) -> FlagGuard {
-    let previous = FLAG.with(|f| f.replace(flag));
-    FlagGuard { previous }
+/// Runs searches on this thread under `guard` (none: no limit) until the result drops.
+pub(crate) fn install(guard: Option<Guard>) -> Installed {
+    let previous = GUARD.with(|g| g.replace(guard));
+    Installed { previous }
 }
 
-impl Drop for FlagGuard {
+impl Drop for Installed {
     fn drop(&mut self) {
         let previous = self.previous.take();
-        FLAG.with(|f| *f.borrow_mut() = previous);
+        GUARD.with(|g| g.replace(previous));
     }
 }
 
-/// Sets the deadline of searches on this thread until the guard is dropped (then the previous
-/// one is back, and the cancelled flag is cleared).
-pub(crate) struct DeadlineGuard {
-    previous: Option<Instant>,
-    previous_cancelled: bool,
-}
-
-/// Runs searches on this thread under `deadline` (none: no limit) until the guard drops.
-pub(crate) fn set_deadline(deadline: Option<Instant>) -> DeadlineGuard {
-    let previous = DEADLINE.with(|d| d.replace(deadline));
-    let previous_cancelled = CANCELLED.with(|c| c.replace(false));
-    DeadlineGuard {
-        previous,
-        previous_cancelled,
-    }
-}
-
-impl DeadlineGuard {
-    /// Whether a search was cancelled under this guard.
-    pub(crate) fn cancelled(&self) -> bool {
-        CANCELLED.with(Cell::get)
-    }
-}
-
-impl Drop for DeadlineGuard {
-    fn drop(&mut self) {
-        DEADLINE.with(|d| d.set(self.previous));
-        CANCELLED.with(|c| c.set(self.previous_cancelled));
-    }
-}
-
-/// Whether the search running on this thread must stop: its deadline has passed (or it was
-/// already cancelled). Reads the clock only when a deadline is set.
+/// Whether the search running on this thread must stop: its guard is spent, or its deadline
+/// has passed or its flag been set (which spends it).
 pub(crate) fn should_stop() -> bool {
-    if CANCELLED.with(Cell::get) {
-        return true;
-    }
-    let raised = FLAG.with(|f| {
-        f.borrow()
-            .as_ref()
-            .is_some_and(|flag| flag.load(Ordering::Relaxed))
-    });
-    if raised {
-        CANCELLED.with(|c| c.set(true));
-        return true;
-    }
-    let Some(deadline) = DEADLINE.with(Cell::get) else {
-        return false;
-    };
-    let stop = Instant::now() >= deadline;
-    if stop {
-        CANCELLED.with(|c| c.set(true));
-    }
-    stop
+    GUARD.with(|g| g.borrow().as_ref().is_some_and(Guard::should_stop))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::budget::{Budget, Limit};
+    use std::sync::Arc;
     use std::time::Duration;
 
     #[test]
-    fn a_passed_deadline_cancels_until_the_guard_drops() {
+    fn a_passed_deadline_cancels_until_the_guard_is_uninstalled() {
+        let now = Arc::new(|| Duration::from_secs(10));
         assert!(!should_stop());
         {
-            let guard = set_deadline(Some(Instant::now()));
+            let spent =
+                Guard::new(Budget::UNLIMITED.with_time(Duration::ZERO)).with_clock(now.clone());
+            let _installed = install(Some(spent.clone()));
             assert!(should_stop());
-            assert!(guard.cancelled());
+            assert_eq!(spent.spent(), Some(Limit::Time(Duration::ZERO)));
             {
-                // A nested guard with no deadline does not stop, and restores on drop.
-                let inner = set_deadline(None);
+                // A nested install with no guard does not stop, and restores on drop.
+                let _inner = install(None);
                 assert!(!should_stop());
-                assert!(!inner.cancelled());
             }
-            assert!(guard.cancelled());
-        }
-        assert!(!should_stop());
-        let far = set_deadline(Some(Instant::now() + Duration::from_secs(3600)));
-        assert!(!should_stop());
-        assert!(!far.cancelled());
-    }
-
-    #[test]
-    fn a_raised_flag_cancels_while_it_is_installed() {
-        let flag = Arc::new(AtomicBool::new(false));
-        let deadline = set_deadline(None);
-        {
-            let _installed = set_flag(Some(Arc::clone(&flag)));
-            assert!(!should_stop());
-            flag.store(true, Ordering::Relaxed);
             assert!(should_stop());
-            assert!(deadline.cancelled());
         }
-        drop(deadline);
-        // Once the guards drop, the raised flag no longer reaches this thread's searches.
         assert!(!should_stop());
+        let far =
+            Guard::new(Budget::UNLIMITED.with_time(Duration::from_secs(3600))).with_clock(now);
+        let _installed = install(Some(far.clone()));
+        assert!(!should_stop());
+        assert_eq!(far.spent(), None);
     }
 }

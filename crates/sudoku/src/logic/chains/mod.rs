@@ -33,8 +33,8 @@
 //! locking, hidden and naked pairs and X-wings, then, by level, forcing chains and cycles (2),
 //! multiple forcing chains (3), dynamic chains (4) and dynamic chains of level 2 (5), whose
 //! complexity counts in the chain that uses them. Nested levels are slow (seconds to minutes
-//! per step on the hardest puzzles, as in SE), so the searches poll a deadline (`cancel`) that
-//! the rater's time budget sets.
+//! per step on the hardest puzzles, as in SE), so the searches poll the thread's
+//! [`Guard`](crate::budget::Guard) (`cancel`), which the rater's budget installs.
 //!
 //! # Map
 //! - `node`: [`ChainNode`] and [`Link`], the public chain data in a [`Step`].
@@ -49,7 +49,7 @@
 //! - `dynamic`: one assumption's walk on the working grid, with hidden parents and causes.
 //! - `dynamic_scan`: SE's scan for Nishio, dynamic and nested chains, and its choice.
 //! - `nested`: the rules of the nesting levels, and the parents of what they derive.
-//! - `cancel`: the search deadline of the current thread.
+//! - `cancel`: the search guard (deadline, cancellation) of the current thread.
 //!
 //! Source: the behaviour of `Chaining.java`, `ChainingHint.java`, `CycleHint.java`,
 //! `ForcingChainHint.java`, `BinaryChainingHint.java`, `CellChainingHint.java`,

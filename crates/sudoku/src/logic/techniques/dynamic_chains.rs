@@ -93,11 +93,12 @@ impl Finder for DynamicForcingChains {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::logic::chains::cancel;
+    use crate::budget::{Budget, Guard, Limit};
     use crate::logic::test_util::{all, puzzle};
     use crate::logic::{explain, Solver};
     use crate::Grid;
-    use std::time::Instant;
+    use std::sync::Arc;
+    use std::time::Duration;
 
     /// The state of `line` where the solver first takes a step of `finder`, that step, and the
     /// solution.
@@ -223,12 +224,13 @@ pub(super) mod tests {
             "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
         let (grid, step, _) = first_use(line, &DynamicForcingChains::PLAIN);
         let ratings = Ratings::default();
-        {
-            let guard = cancel::set_deadline(Some(Instant::now()));
+        let guard = Guard::new(Budget::UNLIMITED.with_time(Duration::ZERO))
+            .with_clock(Arc::new(|| Duration::from_secs(1)));
+        guard.run(|| {
             assert_eq!(DynamicForcingChains::PLAIN.first(&grid, &ratings), None);
             assert!(DynamicForcingChains::PLAIN.all(&grid, &ratings).is_empty());
-            assert!(guard.cancelled());
-        }
+        });
+        assert_eq!(guard.spent(), Some(Limit::Time(Duration::ZERO)));
         assert_eq!(
             DynamicForcingChains::PLAIN.first(&grid, &ratings),
             Some(step)
