@@ -227,7 +227,8 @@ fn request(u: &mut Unstructured<'_>) -> ArbitraryResult<(Method, String, Request
         builder = builder.header(name, value);
     }
     let body = if u.ratio(1, 4)? {
-        u.take_rest().to_vec()
+        let rest = u.len();
+        u.bytes(rest)?.to_vec()
     } else {
         json_body(u)?.to_string().into_bytes()
     };
