@@ -67,6 +67,25 @@ impl Stamp {
     }
 }
 
+/// Where [`measure`] reads the time: a [`Clock`], or in the tests a clock they move by hand, so
+/// that they check the arithmetic without sleeping or depending on the machine's speed.
+trait TimeSource {
+    /// A reading to measure from.
+    type Start;
+    fn start(&self) -> Self::Start;
+    fn elapsed(&self, since: &Self::Start) -> Duration;
+}
+
+impl TimeSource for Clock {
+    type Start = Stamp;
+    fn start(&self) -> Stamp {
+        Clock::start(*self)
+    }
+    fn elapsed(&self, since: &Stamp) -> Duration {
+        since.elapsed()
+    }
+}
+
 /// How long and how often to measure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Plan {
@@ -115,6 +134,18 @@ pub fn measure<E>(
     contestants: usize,
     items: usize,
     chunk_len: usize,
+    pass: impl FnMut(usize, Range<usize>) -> Result<(), E>,
+) -> Result<Vec<Measured>, E> {
+    measure_on(&plan.clock, plan, contestants, items, chunk_len, pass)
+}
+
+/// [`measure`] with the time read from `time` (`plan.clock` is not read).
+fn measure_on<E, T: TimeSource>(
+    time: &T,
+    plan: Plan,
+    contestants: usize,
+    items: usize,
+    chunk_len: usize,
     mut pass: impl FnMut(usize, Range<usize>) -> Result<(), E>,
 ) -> Result<Vec<Measured>, E> {
     let rounds = plan.rounds.max(1);
@@ -134,12 +165,12 @@ pub fn measure<E>(
             // Rotate who goes first so that neither always runs right after the other.
             for turn in 0..contestants {
                 let who = (turn + round) % contestants;
-                let start = plan.clock.start();
+                let start = time.start();
                 let mut repeats: u32 = 0;
                 let elapsed = loop {
                     pass(who, chunk.clone())?;
                     repeats += 1;
-                    let elapsed = start.elapsed();
+                    let elapsed = time.elapsed(&start);
                     if elapsed >= turn_target {
                         break elapsed;
                     }
@@ -166,12 +197,35 @@ pub fn measure<E>(
 mod tests {
     use super::*;
 
+    use std::cell::Cell;
+
     fn plan(rounds: u32, millis: u64) -> Plan {
         Plan {
             rounds,
             min_time: Duration::from_millis(millis),
-            // The tests sleep, which takes no CPU time.
+            // Not read: the tests time with a `Manual` clock.
             clock: Clock::Wall,
+        }
+    }
+
+    /// A clock that moves only when a test says so: each pass advances it by the time that pass
+    /// is meant to take, so the tests are exact and never sleep.
+    #[derive(Default)]
+    struct Manual(Cell<Duration>);
+
+    impl Manual {
+        fn advance(&self, by: Duration) {
+            self.0.set(self.0.get() + by);
+        }
+    }
+
+    impl TimeSource for Manual {
+        type Start = Duration;
+        fn start(&self) -> Duration {
+            self.0.get()
+        }
+        fn elapsed(&self, since: &Duration) -> Duration {
+            self.0.get() - *since
         }
     }
 
@@ -203,33 +257,41 @@ mod tests {
 
     #[test]
     fn short_passes_are_repeated_until_the_turn_lasts_long_enough() {
-        let Ok(measured) = measure::<()>(plan(2, 20), 1, 10, 10, |_, _| Ok(())) else {
+        // Each pass takes 3 ms; a turn must last 10 ms (20 ms over 2 rounds), so 4 passes.
+        let clock = Manual::default();
+        let measured = measure_on::<(), _>(&clock, plan(2, 20), 1, 10, 10, |_, _| {
+            clock.advance(Duration::from_millis(3));
+            Ok(())
+        });
+        let Ok(measured) = measured else {
             panic!("no error was raised");
         };
-        assert!(measured[0].passes > 2);
-        assert!(measured[0].total >= Duration::from_millis(20));
-        assert!(measured[0].best_pass < Duration::from_millis(10));
+        assert_eq!(measured[0].passes, 8);
+        assert_eq!(measured[0].total, Duration::from_millis(24));
+        assert_eq!(measured[0].best_pass, Duration::from_millis(3));
     }
 
     #[test]
     fn the_time_for_the_set_is_the_sum_of_the_best_turns_per_chunk() {
         // Chunk 0 is slow in round 0 only, chunk 1 in round 1 only: the best turns are both fast.
         let mut calls = 0;
-        let measured = measure::<()>(plan(2, 0), 1, 2, 1, |_, range| {
+        let clock = Manual::default();
+        let measured = measure_on::<(), _>(&clock, plan(2, 0), 1, 2, 1, |_, range| {
             calls += 1;
             let slow = (range.start == 0 && calls == 1) || (range.start == 1 && calls == 4);
-            std::thread::sleep(Duration::from_millis(if slow { 30 } else { 1 }));
+            clock.advance(Duration::from_millis(if slow { 30 } else { 1 }));
             Ok(())
         });
         let Ok(measured) = measured else {
             panic!("no error was raised");
         };
         assert_eq!(calls, 4);
-        assert!(
-            measured[0].best_pass < Duration::from_millis(30),
+        assert_eq!(
+            measured[0].best_pass,
+            Duration::from_millis(2),
             "{measured:?}"
         );
-        assert!(measured[0].total >= Duration::from_millis(60));
+        assert_eq!(measured[0].total, Duration::from_millis(62));
     }
 
     #[test]

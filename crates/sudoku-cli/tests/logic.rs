@@ -590,13 +590,11 @@ fn hint_and_explain_use_nested_chains_only_when_asked() {
 
 #[test]
 fn a_time_limit_stops_nested_searches_and_is_reported() {
-    let started = std::time::Instant::now();
     let output = sudoku()
         .args(["rate", "--nested", "--time-limit", "100"])
         .write_stdin(format!("{NESTED}\n"))
         .output()
         .expect("sudoku runs");
-    let elapsed = started.elapsed();
     assert_eq!(output.status.code(), Some(1));
     let stdout = stdout_of(&output);
     assert!(
@@ -605,8 +603,8 @@ fn a_time_limit_stops_nested_searches_and_is_reported() {
         )),
         "{stdout}"
     );
-    // The chain searches poll the deadline: far less than the seconds the rating takes.
-    assert!(elapsed < std::time::Duration::from_secs(5), "{elapsed:?}");
+    // (That the chain searches poll the deadline, rather than overrun it, is tested in the
+    // library without a wall clock: `logic_dynamic`'s `a_small_time_budget_stops_a_long_chain_search`.)
     // hint and explain report it the same way (the first step is a dynamic forcing chain (+),
     // a search of far more than a millisecond; 0 would be no limit).
     let output = sudoku()

@@ -8,6 +8,7 @@ use common::{
     solve_by_naked_singles, CorpusLine, Expected,
 };
 use std::collections::HashSet;
+use std::path::PathBuf;
 use sudoku::solve::{self, BudgetExhausted, Count, Search};
 use sudoku::{format, Grid};
 
@@ -485,4 +486,33 @@ fn cpp_tutorial_solution_grid() {
     let solution = solve::solve(&puzzle).expect("the C++ tutorial example has a solution");
     assert_solves(&puzzle, &solution);
     insta::assert_snapshot!(format::to_grid(&solution));
+}
+
+/// The rule behind every data-set test's skip (`common::locate_data`): without the data
+/// folder a test skips, except in CI, where it fails; a `SUDOKU_DATA` that is no folder fails
+/// everywhere. (Before, a missing folder passed silently in CI too.)
+#[test]
+fn a_missing_data_folder_fails_only_in_ci() {
+    use common::{ci_means_yes, locate_data, testdata};
+    let absent = testdata().join("no-such-folder");
+    assert_eq!(locate_data(None, absent.clone(), false), Ok(None));
+    assert!(locate_data(None, absent.clone(), true).is_err());
+    assert_eq!(locate_data(None, testdata(), true), Ok(Some(testdata())));
+    assert!(locate_data(Some(absent), testdata(), false).is_err());
+    assert_eq!(
+        locate_data(Some(testdata()), PathBuf::from("/nonexistent"), true),
+        Ok(Some(testdata()))
+    );
+    for (value, ci) in [
+        (None, false),
+        (Some(""), false),
+        (Some("0"), false),
+        (Some("false"), false),
+        (Some("FALSE"), false),
+        (Some("true"), true),
+        (Some("1"), true),
+        (Some("yes"), true),
+    ] {
+        assert_eq!(ci_means_yes(value), ci, "CI={value:?}");
+    }
 }

@@ -105,6 +105,29 @@ fn detection_and_refusal_follow_the_cpu() {
     assert!(CpuPath::Portable.is_supported());
 }
 
+/// The paths CI promises (`$SUDOKU_CPU_PATHS`, comma-separated names, set by `.ci/run`) are all
+/// supported here, so that a CI machine without one fails instead of testing fewer paths; in CI
+/// the promise must be made.
+#[test]
+fn the_paths_ci_promises_are_supported() {
+    let Ok(required) = std::env::var("SUDOKU_CPU_PATHS") else {
+        assert!(
+            !common::in_ci(),
+            "CI is set but SUDOKU_CPU_PATHS does not say which paths its CPU must have"
+        );
+        return;
+    };
+    for name in required.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let Some(path) = CpuPath::ALL.into_iter().find(|p| p.name() == name) else {
+            panic!("SUDOKU_CPU_PATHS names {name:?}, which is no CPU path");
+        };
+        assert!(
+            path.is_supported(),
+            "SUDOKU_CPU_PATHS={required} promises {path}, which this CPU lacks"
+        );
+    }
+}
+
 #[test]
 fn every_path_enumerates_the_corpus_identically() {
     let paths = other_paths();
@@ -139,6 +162,7 @@ fn every_path_stops_at_the_same_guess_budget() {
 }
 
 #[test]
+#[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn every_path_agrees_on_samples_of_the_shared_sets() {
     let Some(dir) = common::shared_data() else {
         report("cpu_paths shared sets: skipped, no shared data folder");
@@ -157,7 +181,7 @@ fn every_path_agrees_on_samples_of_the_shared_sets() {
     for (name, take) in sets {
         let path = dir.join(name);
         let Ok(text) = std::fs::read_to_string(&path) else {
-            report(&format!("cpu_paths: {name} absent, skipped"));
+            common::skip(&format!("cpu_paths: {name} absent"));
             continue;
         };
         let mut checked = 0;

@@ -131,6 +131,7 @@ fn committed_sample_is_sound() {
 }
 
 #[test]
+#[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn top1465_is_sound() {
     if let Some(lines) = shared_lines("top1465.txt", 1465) {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
@@ -140,6 +141,7 @@ fn top1465_is_sound() {
 }
 
 #[test]
+#[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn diabolical_is_sound() {
     if let Some(lines) = shared_lines("sudoku_exchange_diabolical.txt", 2000) {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();

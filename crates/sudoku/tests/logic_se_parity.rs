@@ -128,6 +128,7 @@ fn compare_line(solver: &Solver<'_>, line: &str, columns: [usize; 4]) -> Tally {
 }
 
 #[test]
+#[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn paths_rate_like_sudoku_explainer() {
     let Some(dir) = common::shared_data() else {
         report("logic_se_parity: skipped, no shared data folder (set SUDOKU_DATA)");

@@ -142,6 +142,7 @@ fn committed_sample_is_sound() {
 }
 
 #[test]
+#[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn seventeen_clue_puzzles_are_sound() {
     if let Some((lines, title)) = first_lines("17_clue.txt", 1000) {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
@@ -150,6 +151,7 @@ fn seventeen_clue_puzzles_are_sound() {
 }
 
 #[test]
+#[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn top1465_puzzles_are_sound() {
     if let Some((lines, title)) = first_lines("top1465.txt", 1465) {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
@@ -158,6 +160,7 @@ fn top1465_puzzles_are_sound() {
 }
 
 #[test]
+#[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn diabolical_puzzles_are_sound() {
     if let Some((lines, title)) = first_lines("sudoku_exchange_diabolical.txt", 2000) {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();

@@ -115,6 +115,7 @@ const fn agree(equal: usize, within_1: usize, within_5: usize) -> Agreement {
 }
 
 #[test]
+#[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn ratings_agree_with_sudoku_explainer() {
     let Some(dir) = common::shared_data() else {
         report("rate_se_agreement: skipped, no shared data folder (set SUDOKU_DATA)");

@@ -274,19 +274,57 @@ pub(crate) fn solve_by_naked_singles(puzzle: &Grid) -> Option<Grid> {
 }
 
 /// The shared public data folder (`$SUDOKU_DATA`, else `../shared/data` beside the checkout), or
-/// `None` when it is absent: tests that need it then say so and skip.
+/// `None` when it is absent: tests that need it then say so and skip, except in CI (see
+/// [`in_ci`]), where a missing folder fails the test that asked for it.
 pub(crate) fn shared_data() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("SUDOKU_DATA") {
-        let dir = PathBuf::from(dir);
-        assert!(
-            dir.is_dir(),
-            "SUDOKU_DATA={} is not a folder",
-            dir.display()
-        );
-        return Some(dir);
+    let sibling = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    let from_env = std::env::var_os("SUDOKU_DATA").map(PathBuf::from);
+    locate_data(from_env, sibling, in_ci()).unwrap_or_else(|why| panic!("{why}"))
+}
+
+/// [`shared_data`]'s rule: `$SUDOKU_DATA` (`from_env`) must be a folder when set; else the
+/// `sibling` folder, `None` when it is absent, which is an error in CI.
+pub(crate) fn locate_data(
+    from_env: Option<PathBuf>,
+    sibling: PathBuf,
+    ci: bool,
+) -> Result<Option<PathBuf>, String> {
+    if let Some(dir) = from_env {
+        return if dir.is_dir() {
+            Ok(Some(dir))
+        } else {
+            Err(format!("SUDOKU_DATA={} is not a folder", dir.display()))
+        };
     }
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
-    dir.is_dir().then_some(dir)
+    if sibling.is_dir() {
+        Ok(Some(sibling))
+    } else if ci {
+        Err(format!(
+            "CI is set but the shared data folder is missing ({}; set SUDOKU_DATA): in CI a \
+             data test must not pass by skipping",
+            sibling.display()
+        ))
+    } else {
+        Ok(None)
+    }
+}
+
+/// Whether the tests run in CI: `$CI` set to anything but empty, `0` or `false` (`.ci/run` and
+/// most CI services set `CI=true`). There, what a test needs (the shared data, a CPU path that
+/// CI promises) must be present, so a skip becomes a failure.
+pub(crate) fn in_ci() -> bool {
+    ci_means_yes(std::env::var("CI").ok().as_deref())
+}
+
+/// [`in_ci`]'s reading of the variable's value.
+pub(crate) fn ci_means_yes(value: Option<&str>) -> bool {
+    value.is_some_and(|v| !matches!(v.trim().to_ascii_lowercase().as_str(), "" | "0" | "false"))
+}
+
+/// Says on stderr that part of a test was skipped and why, or, in CI, fails with that message.
+pub(crate) fn skip(message: &str) {
+    assert!(!in_ci(), "CI is set, so this may not be skipped: {message}");
+    report(&format!("{message} [skipped]"));
 }
 
 /// Writes one line to the process's stderr, bypassing the test harness's capture, so figures

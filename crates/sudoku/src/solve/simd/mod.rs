@@ -228,6 +228,31 @@ pub struct UnsupportedCpuPath {
     pub path: CpuPath,
 }
 
+/// For a test that needs `path`: `true` (after saying so on stderr) when this CPU lacks it and
+/// the test must skip. It panics instead when `$SUDOKU_CPU_PATHS` (a comma-separated list of
+/// path names that CI promises its machines have, set by `.ci/run`) names the path, so that a
+/// CI machine without it fails rather than passing silently.
+#[cfg(test)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(crate) fn test_lacks(path: CpuPath) -> bool {
+    if path.is_supported() {
+        return false;
+    }
+    let required = std::env::var("SUDOKU_CPU_PATHS").unwrap_or_default();
+    assert!(
+        !promises(&required, path),
+        "SUDOKU_CPU_PATHS={required} promises the {path} path, which this CPU lacks"
+    );
+    eprintln!("skipped: this CPU lacks the {path} path");
+    true
+}
+
+/// Whether `list` (the value of `$SUDOKU_CPU_PATHS`) names `path`.
+#[cfg(test)]
+fn promises(list: &str, path: CpuPath) -> bool {
+    list.split(',').any(|name| name.trim() == path.name())
+}
+
 /// A [`CpuPath`] this CPU is known to support. The field is private and the only constructors
 /// check support, so holding one is the proof the `unsafe` calls below rely on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1223,6 +1248,16 @@ mod tests {
                 assert_eq!(pext, expected, "{cells:027b}");
             }
         }
+    }
+
+    /// A test that needs a path skips without it, unless `$SUDOKU_CPU_PATHS` (set in CI)
+    /// promises that path: then it fails (before, such tests passed silently in CI too).
+    #[test]
+    fn a_promised_path_may_not_be_skipped() {
+        assert!(super::promises("avx2, sse4.1,portable", CpuPath::Sse41));
+        assert!(super::promises("avx512-vbmi", CpuPath::Avx512Vbmi));
+        assert!(!super::promises("avx512-vbmi", CpuPath::Avx512));
+        assert!(!super::promises("", CpuPath::Portable));
     }
 
     #[test]

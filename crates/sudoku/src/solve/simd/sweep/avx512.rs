@@ -265,8 +265,7 @@ pub(in crate::solve::simd) mod bytes {
         /// pattern of non-empty triads.
         #[test]
         fn keep_by_bytes_matches_the_table() {
-            if !CpuPath::Avx512Vbmi.is_supported() {
-                eprintln!("skipped: this CPU has no AVX-512 VBMI/GFNI");
+            if crate::solve::simd::test_lacks(CpuPath::Avx512Vbmi) {
                 return;
             }
             for (lanes, want) in keep_cases() {

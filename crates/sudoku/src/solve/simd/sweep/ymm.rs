@@ -673,8 +673,7 @@ mod tests {
     /// of non-empty triads.
     #[test]
     fn keep_by_bytes_matches_the_table() {
-        if !CpuPath::Avx512Ymm.is_supported() {
-            eprintln!("skipped: this CPU has no AVX-512 VBMI/GFNI");
+        if crate::solve::simd::test_lacks(CpuPath::Avx512Ymm) {
             return;
         }
         for (lanes, want) in keep_cases() {
