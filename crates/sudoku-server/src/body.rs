@@ -11,7 +11,7 @@ use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use sudoku::format::{self, Layout, Parsed};
+use sudoku::format::{self, Entry, Layout, ParseError, ParseErrorKind, Parsed};
 
 /// A JSON request body of type `T`; the size limit is the router's `DefaultBodyLimit`.
 #[derive(Debug)]
@@ -79,7 +79,16 @@ pub(crate) fn read_puzzle(value: &Value) -> Result<Parsed, ApiError> {
             )))
         }
     };
-    Ok(format::parse(&text)?)
+    // The library's one entry point for a text; pencilmarks are not a puzzle here.
+    match format::parse_entry(&text)? {
+        Entry::Puzzle(parsed) => Ok(parsed),
+        Entry::Pencilmarks(_) => Err(ParseError {
+            line: 1,
+            column: 1,
+            kind: ParseErrorKind::NotAPuzzle,
+        }
+        .into()),
+    }
 }
 
 /// The puzzle's grid written back in the layout it came in, as JSON: a string for a line or a
@@ -154,5 +163,12 @@ mod tests {
         assert_eq!(in_layout(&again.grid, again.layout), board);
         let err = read_puzzle(&Value::Bool(true)).expect_err("not a puzzle");
         assert!(err.message.contains("not a boolean"), "{}", err.message);
+    }
+
+    #[test]
+    fn pencilmarks_are_read_and_refused_as_not_a_puzzle() {
+        let marks = Value::String("123456789".repeat(81));
+        let err = read_puzzle(&marks).expect_err("pencilmarks");
+        assert!(err.message.contains("found pencilmarks"), "{}", err.message);
     }
 }
