@@ -1,36 +1,5 @@
-//! The two pencilmark forms, read into [`Pencilmarks`]: the 729-character candidate line and
-//! the pencilmark grid.
-//!
-//! # The 729-character candidate form
-//! 81 groups of 9 characters, one group per cell in row-major order. Character `k` (0-based) of
-//! a group is the digit `k + 1` if it is a candidate and `.` or `0` if it is not, so
-//! `1..4....9` means {1, 4, 9}. Whitespace anywhere is ignored, so the groups may be spread over
-//! lines. A group with exactly one digit is a **placed** cell (the form cannot tell a given, a
-//! placed digit and a naked single apart, and reading it as placed keeps a puzzle's givens from
-//! being "found" again). A group with no digit is an error.
-//!
-//! # The pencilmark grid
-//! Nine rows of nine cells, each cell its candidate digits as one token (`1257`), as HoDoKu,
-//! Simple Sudoku and Sudoku Explainer users copy it, and as `logic::CandidateGrid` prints it.
-//!
-//! ```text
-//! .----------------.----------------.----------------.
-//! | 6    17   3    | 5    179  2    | 8    4    19   |
-//! ...
-//! :----------------+----------------+----------------:
-//! ...
-//! '----------------'----------------'----------------'
-//! ```
-//!
-//! - A **row** line holds nine cell tokens separated by whitespace and perhaps `|`, `!` or a
-//!   box-drawing vertical (U+2500 to U+257F). A token is the cell's candidates as distinct digits
-//!   `1`-`9`; a single digit is a placed cell, as in the 729-character form. The token `0`
-//!   stands for a cell without candidates: an error that names the cell.
-//! - A **frame** line is made only of `-`, `=`, `+`, `.`, `:`, `'`, `*`, `|`, spaces and
-//!   box-drawing characters, with at least one `-`, `=` or box-drawing character, such as
-//!   `.---+---.`, `:----+----:`, `*-----*` or `|------+------|`; frames are skipped.
-//! - Blank lines and `#` comments are skipped. Errors are [`PencilmarkGridError`]s with the
-//!   1-based line and column.
+//! The two pencilmark forms, read into [`Pencilmarks`] (where they are described): the
+//! 729-character candidate line and the pencilmark grid.
 //!
 //! [`classify_line`] tells the stream reader ([`Reader`](super::Reader)) which lines may belong
 //! to such a grid, so it can collect one out of a stream of other puzzle formats.
@@ -43,6 +12,37 @@ use crate::board::{Candidates, Cell, Digit, Grid};
 /// This is the plain data the text forms hold; `logic::CandidateGrid::from_pencilmarks` turns
 /// it into the state the techniques work on (removing each placed digit from its peers'
 /// candidates, as the basic rule requires).
+///
+/// # The 729-character candidate form
+/// 81 groups of 9 characters, one group per cell in row-major order. Character `k` (0-based) of
+/// a group is the digit `k + 1` if it is a candidate and `.` or `0` if it is not, so
+/// `1..4....9` means {1, 4, 9}. Whitespace anywhere is ignored, so the groups may be spread over
+/// lines. A group with exactly one digit is a **placed** cell (the form cannot tell a given, a
+/// placed digit and a naked single apart, and reading it as placed keeps a puzzle's givens from
+/// being "found" again). A group with no digit is an error.
+///
+/// # The pencilmark grid
+/// Nine rows of nine cells, each cell its candidate digits as one token (`1257`), as HoDoKu,
+/// Simple Sudoku and Sudoku Explainer users copy it, and as `logic::CandidateGrid` prints it.
+///
+/// ```text
+/// .----------------.----------------.----------------.
+/// | 6    17   3    | 5    179  2    | 8    4    19   |
+/// ...
+/// :----------------+----------------+----------------:
+/// ...
+/// '----------------'----------------'----------------'
+/// ```
+///
+/// - A **row** line holds nine cell tokens separated by whitespace and perhaps `|`, `!` or a
+///   box-drawing vertical (U+2500 to U+257F). A token is the cell's candidates as distinct digits
+///   `1`-`9`; a single digit is a placed cell, as in the 729-character form. The token `0`
+///   stands for a cell without candidates: an error that names the cell.
+/// - A **frame** line is made only of `-`, `=`, `+`, `.`, `:`, `'`, `*`, `|`, spaces and
+///   box-drawing characters, with at least one `-`, `=` or box-drawing character, such as
+///   `.---+---.`, `:----+----:`, `*-----*` or `|------+------|`; frames are skipped.
+/// - Blank lines and `#` comments are skipped. Errors are [`PencilmarkGridError`]s with the
+///   1-based line and column.
 ///
 /// ```
 /// use sudoku::format::Pencilmarks;
@@ -63,7 +63,13 @@ pub struct Pencilmarks {
 impl Pencilmarks {
     /// The state with these placed digits and, in the other cells, these candidates (the
     /// candidates of a placed cell are ignored).
-    pub fn new(placed: Grid, candidates: [Candidates; 81]) -> Pencilmarks {
+    pub fn new(placed: Grid, mut candidates: [Candidates; 81]) -> Pencilmarks {
+        // Cleared, so that equal states compare equal.
+        for (set, &value) in candidates.iter_mut().zip(placed.values()) {
+            if value != 0 {
+                *set = Candidates::NONE;
+            }
+        }
         Pencilmarks { placed, candidates }
     }
 
@@ -74,19 +80,15 @@ impl Pencilmarks {
 
     /// The candidates written for `cell`: empty for a placed cell.
     pub fn candidates(&self, cell: Cell) -> Candidates {
-        if self.placed.get(cell).is_some() {
-            Candidates::NONE
-        } else {
-            self.candidates[cell.index()]
-        }
+        self.candidates[cell.index()]
     }
 
-    /// Reads the 729-character candidate form (see the [module docs](self)).
+    /// Reads the 729-character candidate form (see [`Pencilmarks`]).
     pub fn from_candidate_str(text: &str) -> Result<Pencilmarks, PencilmarkError> {
         parse_candidate_line(text).map_err(|(_, error)| error)
     }
 
-    /// Reads a pencilmark grid (see the [module docs](self)); line numbers in errors count
+    /// Reads a pencilmark grid (see [`Pencilmarks`]); line numbers in errors count
     /// from `first_line`.
     ///
     /// ```
@@ -107,10 +109,7 @@ impl Pencilmarks {
         for (value, set) in values.iter_mut().zip(sets) {
             *value = set.single_digit().map_or(0, Digit::get);
         }
-        Pencilmarks {
-            placed: super::grid_from_values(&values),
-            candidates: *sets,
-        }
+        Pencilmarks::new(super::grid_from_values(&values), *sets)
     }
 }
 
@@ -257,7 +256,7 @@ fn is_box_drawing(ch: char) -> bool {
     ('\u{2500}'..='\u{257F}').contains(&ch)
 }
 
-/// Whether `line` is a frame line (see the module docs).
+/// Whether `line` is a frame line (see [`Pencilmarks`]).
 fn is_frame(line: &str) -> bool {
     let mut rule = false;
     for ch in line.chars() {
