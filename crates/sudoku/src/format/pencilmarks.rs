@@ -9,9 +9,9 @@ use crate::board::{Candidates, Cell, Digit, Grid};
 /// A pencilmark state as written: the placed digits, and for every other cell the candidates
 /// written for it.
 ///
-/// This is the plain data the text forms hold; `logic::CandidateGrid::from_pencilmarks` turns
-/// it into the state the techniques work on (removing each placed digit from its peers'
-/// candidates, as the basic rule requires).
+/// This is the plain data the text forms hold; `CandidateGrid::from_pencilmarks` (in `logic`)
+/// turns it into the state the techniques work on (removing each placed digit from its
+/// peers' candidates, as the basic rule requires).
 ///
 /// # The 729-character candidate form
 /// 81 groups of 9 characters, one group per cell in row-major order. Character `k` (0-based) of
@@ -23,7 +23,7 @@ use crate::board::{Candidates, Cell, Digit, Grid};
 ///
 /// # The pencilmark grid
 /// Nine rows of nine cells, each cell its candidate digits as one token (`1257`), as HoDoKu,
-/// Simple Sudoku and Sudoku Explainer users copy it, and as `logic::CandidateGrid` prints it.
+/// Simple Sudoku and Sudoku Explainer users copy it, and as `CandidateGrid` (in `logic`) prints it.
 ///
 /// ```text
 /// .----------------.----------------.----------------.

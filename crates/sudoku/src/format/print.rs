@@ -20,7 +20,8 @@ pub fn to_line(grid: &Grid) -> String {
     String::from_utf8(line_bytes(grid).to_vec()).unwrap_or_default()
 }
 
-/// [`to_line`](super::to_line) as 81 ASCII bytes, without allocating: for printing many grids into one buffer.
+/// [`to_line`](super::to_line) as 81 ASCII bytes, without allocating: for printing many grids
+/// into one buffer.
 ///
 /// ```
 /// use sudoku::{format, Grid};

@@ -353,7 +353,8 @@ impl Records {
     }
 
     /// Feeds a [`PlainLine`] (a [`tool`](super::tool) item) when the splitter is between
-    /// records, where such a line is a record on its own: returns its line number, and its puzzle is [`PlainLine::parsed`].
+    /// records, where such a line is a record on its own: returns its line number, and its
+    /// puzzle is [`PlainLine::parsed`].
     /// Returns `None`, having consumed nothing, inside a grid or a JSON board: push the line
     /// with [`Records::push_line_puzzles_into`] then.
     ///
