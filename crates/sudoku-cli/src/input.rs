@@ -967,6 +967,45 @@ mod tests {
     }
 
     #[test]
+    fn lines_read_one_by_one_are_capped_and_keep_their_length() {
+        let long = format!("{}\nnext\r\nlast", "1".repeat(MAX_LINE_BYTES + 10));
+        let mut reader = io::Cursor::new(long.into_bytes());
+        let mut buf = Vec::new();
+        let read = read_line_capped(&mut reader, &mut buf).expect("reads");
+        assert_eq!(
+            (read, buf.len()),
+            ((MAX_LINE_BYTES + 11, true), MAX_LINE_BYTES)
+        );
+        let mut lines = LineReader::new();
+        let mut found = Vec::new();
+        feed_line(&mut lines, &buf, read.0, read.1, &mut found);
+        let Some(Err(error)) = found.first() else {
+            panic!("an error: {found:?}");
+        };
+        assert_eq!(
+            error.to_string(),
+            "line 1, column 82: expected 81 cells, found at least 65536 in a line of 65546 bytes"
+        );
+        buf.clear();
+        assert_eq!(
+            read_line_capped(&mut reader, &mut buf).ok(),
+            Some((6, true))
+        );
+        assert_eq!(trim_newline(&buf), b"next");
+        buf.clear();
+        assert_eq!(
+            read_line_capped(&mut reader, &mut buf).ok(),
+            Some((4, false))
+        );
+        assert_eq!(buf, b"last");
+        buf.clear();
+        assert_eq!(
+            read_line_capped(&mut reader, &mut buf).ok(),
+            Some((0, false))
+        );
+    }
+
+    #[test]
     fn newlines_are_trimmed() {
         assert_eq!(trim_newline(b"ab\r\n"), b"ab");
         assert_eq!(trim_newline(b"ab\n"), b"ab");

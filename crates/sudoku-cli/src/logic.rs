@@ -522,6 +522,40 @@ mod tests {
     }
 
     #[test]
+    fn a_spaced_puzzle_grid_with_full_rows_is_still_a_puzzle() {
+        let solution =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let spaced = |row: &[u8]| {
+            let cells: Vec<String> = row.iter().map(|&b| char::from(b).to_string()).collect();
+            format!(
+                "{} | {} | {}\n",
+                cells[..3].join(" "),
+                cells[3..6].join(" "),
+                cells[6..].join(" ")
+            )
+        };
+        let rule = "------+-------+------\n";
+        let mut text = String::new();
+        for (i, row) in solution.as_bytes().chunks(9).enumerate() {
+            if i == 3 || i == 6 {
+                text.push_str(rule);
+            }
+            text.push_str(&spaced(row));
+        }
+        // And a grid with blanks whose first row is full.
+        let mut puzzle = solution.to_string();
+        puzzle.replace_range(9..81, &".".repeat(72));
+        text.push('\n');
+        for row in puzzle.as_bytes().chunks(9) {
+            text.push_str(&spaced(row));
+        }
+        assert_eq!(
+            split(text.as_bytes()),
+            [(1, Ok(solution.to_string())), (13, Ok(puzzle))]
+        );
+    }
+
+    #[test]
     fn a_broken_pencilmark_grid_is_one_located_error() {
         let framed = top1_state().to_string();
         let short: Vec<&str> = framed.lines().take(5).collect();
