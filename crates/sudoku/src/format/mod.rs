@@ -192,7 +192,7 @@ pub enum ParseErrorKind {
     #[error("pencilmarks: {0}")]
     CandidateLine(PencilmarkError),
     /// Pencilmarks where only a puzzle is accepted.
-    #[error("expected a puzzle, found pencilmarks (candidates are read by hint and explain)")]
+    #[error("expected a puzzle, found pencilmarks")]
     NotAPuzzle,
 }
 

@@ -316,7 +316,7 @@ mod tests {
                     _ => None,
                 })
                 .collect();
-            prop_assert_eq!(states, vec![(2, grid.clone()), (15, grid)]);
+            prop_assert_eq!(states, vec![(2, grid.clone()), (16, grid)]);
         }
 
         #[test]
