@@ -9,18 +9,19 @@
 //! (its buffer is empty), so a slow producer on a pipe gets its answers promptly instead of
 //! waiting for a batch to fill.
 //!
-//! Input bytes that are not UTF-8 do not stop the job: they are replaced with U+FFFD and the
-//! parser then reports that character at its line and column. Overlong lines are cut at
-//! [`MAX_LINE_BYTES`] (no puzzle format needs a fraction of that) so a file without newlines
-//! cannot exhaust memory.
+//! The lines go through the library's one streaming reader, [`sudoku::format::Reader`]. Input
+//! bytes that are not UTF-8 do not stop the job: the reader reports the byte at its line and
+//! column. Overlong lines are cut at [`MAX_LINE_BYTES`] (no puzzle format needs a fraction of
+//! that) so a file without newlines cannot exhaust memory; the reader is told the true length,
+//! which its error then gives.
 
-use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::thread::{self, JoinHandle};
-use sudoku::format::{ParseError, Parsed, PlainLine, Records};
+use sudoku::format::tool::PlainLine;
+use sudoku::format::{Entry, ParseError, ParseErrorKind, Parsed, ReadItem, Reader as LineReader};
 
 /// The longest line kept, in bytes; the rest of a longer line is dropped.
 pub(crate) const MAX_LINE_BYTES: usize = 64 * 1024;
@@ -498,14 +499,20 @@ impl<'a> Batcher<'a> {
         });
     }
 
-    fn push_records(
-        &mut self,
-        source: usize,
-        records: impl IntoIterator<Item = Result<(usize, Parsed), ParseError>>,
-    ) {
+    fn push_records(&mut self, source: usize, records: impl IntoIterator<Item = ReadItem>) {
         for record in records {
             let (line, body) = match record {
-                Ok((line, parsed)) => (line, Body::Record(parsed)),
+                Ok((line, Entry::Puzzle(parsed))) => (line, Body::Record(parsed)),
+                // A puzzle reader yields none; were it to, it is not a puzzle.
+                Ok((line, Entry::Pencilmarks(_))) => {
+                    let kind = ParseErrorKind::NotAPuzzle;
+                    let err = ParseError {
+                        line,
+                        column: 1,
+                        kind,
+                    };
+                    (line, Body::Bad(err))
+                }
                 Err(err) => (err.line, Body::Bad(err)),
             };
             let offset = self.offset;
@@ -541,7 +548,7 @@ impl<R: Read> OpenInput<R> {
             reader,
             lines: Lines {
                 source,
-                records: Records::new(),
+                reader: LineReader::new(),
                 completed: Vec::new(),
             },
             partial: Vec::with_capacity(128),
@@ -572,11 +579,12 @@ impl<R: Read> OpenInput<R> {
         };
         if available.is_empty() {
             if *partial_consumed > 0 {
-                lines.push(out, partial, *partial_consumed);
+                lines.push(out, partial, *partial_consumed, false);
                 partial.clear();
                 *partial_consumed = 0;
             }
-            out.push_records(lines.source, lines.records.finish_puzzles());
+            lines.reader.finish(&mut lines.completed);
+            out.push_records(lines.source, lines.completed.drain(..));
             return Ok(false);
         }
         let mut start = 0;
@@ -584,10 +592,10 @@ impl<R: Read> OpenInput<R> {
         for end in memchr::memchr_iter(b'\n', available) {
             let line = &available[start..=end];
             if *partial_consumed == 0 {
-                lines.push(out, capped(line), line.len());
+                lines.push(out, capped(line), line.len(), true);
             } else {
                 extend_capped(partial, line);
-                lines.push(out, partial, *partial_consumed + line.len());
+                lines.push(out, partial, *partial_consumed + line.len(), true);
                 partial.clear();
                 *partial_consumed = 0;
             }
@@ -613,22 +621,23 @@ fn extend_capped(buf: &mut Vec<u8>, bytes: &[u8]) {
     buf.extend_from_slice(&bytes[..bytes.len().min(room)]);
 }
 
-/// The lines of one input on their way to the splitter.
+/// The lines of one input on their way to the reader.
 struct Lines {
     source: usize,
-    records: Records,
+    reader: LineReader,
     /// Reused for every line: the records a line completes (usually none or one).
-    completed: Vec<Result<(usize, Parsed), ParseError>>,
+    completed: Vec<ReadItem>,
 }
 
 impl Lines {
     /// Feeds one line as read (with its `\n`, cut at `MAX_LINE_BYTES`) that consumed
-    /// `consumed` bytes of the input, and sends the jobs it completes.
-    fn push(&mut self, out: &mut Batcher<'_>, line: &[u8], consumed: usize) {
+    /// `consumed` bytes of the input (`newline`: through a `\n`), and sends the jobs it
+    /// completes.
+    fn push(&mut self, out: &mut Batcher<'_>, line: &[u8], consumed: usize, newline: bool) {
         out.offset = out.offset.saturating_add(consumed as u64);
         let bytes = trim_newline(line);
         if let Some(plain) = PlainLine::new(bytes) {
-            if let Some(line) = self.records.push_plain_line(&plain) {
+            if let Some(line) = self.reader.push_plain_line(&plain) {
                 let offset = out.offset;
                 out.push(Job {
                     source: self.source,
@@ -639,20 +648,69 @@ impl Lines {
                 return;
             }
         }
-        // The strict check has a fast path for ASCII that the lossy one lacks; invalid bytes
-        // (reported as U+FFFD by the parser) take the lossy way.
-        let text = match std::str::from_utf8(bytes) {
-            Ok(text) => Cow::Borrowed(text),
-            Err(_) => String::from_utf8_lossy(bytes),
-        };
-        self.records
-            .push_line_puzzles_into(&text, &mut self.completed);
+        feed_line(
+            &mut self.reader,
+            line,
+            consumed,
+            newline,
+            &mut self.completed,
+        );
         out.push_records(self.source, self.completed.drain(..));
     }
 }
 
+/// Feeds `reader` one line as read (with its `\n`, cut at `MAX_LINE_BYTES`) that consumed
+/// `consumed` bytes of the input (`newline`: through a `\n`): a line that was cut goes in with
+/// its true length, for its error to say.
+pub(crate) fn feed_line(
+    reader: &mut LineReader,
+    line: &[u8],
+    consumed: usize,
+    newline: bool,
+    out: &mut Vec<ReadItem>,
+) {
+    let bytes = trim_newline(line);
+    if line.len() < consumed {
+        let length = consumed - usize::from(newline);
+        reader.push_cut_line(bytes, length, out);
+    } else {
+        reader.push_line(bytes, out);
+    }
+}
+
+/// Reads one line (through its `\n`) into `buf`, keeping at most [`MAX_LINE_BYTES`] of it;
+/// returns the bytes consumed (0 at the end of the input) and whether the line ended with a
+/// `\n`. For a caller that reads line by line (a person at a terminal); a batch reads a buffer
+/// at a time instead.
+pub(crate) fn read_line_capped<R: BufRead>(
+    reader: &mut R,
+    buf: &mut Vec<u8>,
+) -> io::Result<(usize, bool)> {
+    let mut consumed = 0;
+    loop {
+        let available = match reader.fill_buf() {
+            Ok(bytes) => bytes,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(err),
+        };
+        if available.is_empty() {
+            return Ok((consumed, false));
+        }
+        let (take, done) = match memchr::memchr(b'\n', available) {
+            Some(at) => (at + 1, true),
+            None => (available.len(), false),
+        };
+        extend_capped(buf, &available[..take]);
+        reader.consume(take);
+        consumed += take;
+        if done {
+            return Ok((consumed, true));
+        }
+    }
+}
+
 /// The line without its `\n` or `\r\n`.
-fn trim_newline(line: &[u8]) -> &[u8] {
+pub(crate) fn trim_newline(line: &[u8]) -> &[u8] {
     let line = line.strip_suffix(b"\n").unwrap_or(line);
     line.strip_suffix(b"\r").unwrap_or(line)
 }
@@ -723,9 +781,18 @@ mod tests {
         let Body::Bad(error) = &jobs[5].body else {
             panic!("the overlong line is a bad record");
         };
+        // Issue 32, item 2: the true length, not the 65536 bytes kept.
         assert_eq!(
             error.to_string(),
-            "line 16, column 82: expected 81 cells, found 65536"
+            "line 16, column 82: expected 81 cells, found at least 65536 in a line of 70536 bytes"
+        );
+        let Body::Bad(error) = &jobs[4].body else {
+            panic!("the line that is not UTF-8 is a bad record");
+        };
+        // Issue 32, item 7: the byte, not U+FFFD.
+        assert_eq!(
+            error.to_string(),
+            "line 15, column 2: unexpected byte 0xff (not UTF-8)"
         );
         for capacity in [1, 2, 7, 81, 82, 83, 1000] {
             let cut = read_jobs(&input, capacity);
@@ -897,6 +964,45 @@ mod tests {
     fn an_empty_input_has_no_jobs() {
         assert!(read_jobs(b"", 16).is_empty());
         assert!(read_jobs(b"\n\n# nothing\n", 16).is_empty());
+    }
+
+    #[test]
+    fn lines_read_one_by_one_are_capped_and_keep_their_length() {
+        let long = format!("{}\nnext\r\nlast", "1".repeat(MAX_LINE_BYTES + 10));
+        let mut reader = io::Cursor::new(long.into_bytes());
+        let mut buf = Vec::new();
+        let read = read_line_capped(&mut reader, &mut buf).expect("reads");
+        assert_eq!(
+            (read, buf.len()),
+            ((MAX_LINE_BYTES + 11, true), MAX_LINE_BYTES)
+        );
+        let mut lines = LineReader::new();
+        let mut found = Vec::new();
+        feed_line(&mut lines, &buf, read.0, read.1, &mut found);
+        let Some(Err(error)) = found.first() else {
+            panic!("an error: {found:?}");
+        };
+        assert_eq!(
+            error.to_string(),
+            "line 1, column 82: expected 81 cells, found at least 65536 in a line of 65546 bytes"
+        );
+        buf.clear();
+        assert_eq!(
+            read_line_capped(&mut reader, &mut buf).ok(),
+            Some((6, true))
+        );
+        assert_eq!(trim_newline(&buf), b"next");
+        buf.clear();
+        assert_eq!(
+            read_line_capped(&mut reader, &mut buf).ok(),
+            Some((4, false))
+        );
+        assert_eq!(buf, b"last");
+        buf.clear();
+        assert_eq!(
+            read_line_capped(&mut reader, &mut buf).ok(),
+            Some((0, false))
+        );
     }
 
     #[test]

@@ -8,26 +8,20 @@
 //! candidate tokens such as `1257`, framed as HoDoKu or Sudoku Explainer print them, or not) are
 //! read as pencilmark states, so a position can be hinted from where a player is.
 //!
-//! A pencilmark grid is told from a puzzle grid written with spaces by its rows: nine tokens of
-//! distinct digits, at least one token with two or more. Lines that may start one are held back
-//! from the puzzle splitter until that is settled (a held block without any candidate set is
-//! handed to the splitter unchanged, so `5 3 4 | 6 7 8 | 9 1 2` rows still read as a grid).
+//! The lines are read by the library's one streaming reader, `sudoku::format::Reader` (made
+//! with `with_pencilmarks`), which tells a pencilmark grid from a puzzle grid written with
+//! spaces and locates every error.
 
 use crate::args::{ExplainArgs, HintArgs};
+use crate::input::{feed_line, read_line_capped};
 use crate::rate::{budget_of, wall_clock};
 use serde::Serialize;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::path::PathBuf;
-use sudoku::format::{self, ParseError, Records};
-use sudoku::logic::{
-    classify_line, explain, CandidateGrid, Inconsistent, Outcome, PencilmarkLine, Ratings, Step,
-};
+use sudoku::format::{self, Entry, ReadItem, Reader};
+use sudoku::logic::{explain, CandidateGrid, Inconsistent, Outcome, Ratings, Step};
 use sudoku::rate::{check_proper, HodokuTable, RateError, Rated, Rater};
-
-/// The longest line kept, in bytes (no format needs a fraction of it); the rest is dropped, so
-/// a file without newlines cannot exhaust memory.
-const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// One input as named on the command line.
 struct Input {
@@ -79,15 +73,22 @@ enum Item {
 }
 
 impl Item {
-    /// The item of one record from the splitter.
-    fn from_record(record: Result<format::Record, ParseError>) -> Item {
-        let parsed = record.and_then(|record| record.parse().map(|parsed| (record.line, parsed)));
-        match parsed {
-            Ok((line, parsed)) => Item::State {
+    /// The item of what the reader found.
+    fn from_read(item: ReadItem) -> Item {
+        match item {
+            Ok((line, Entry::Puzzle(parsed))) => Item::State {
                 line,
                 state: Box::new(CandidateGrid::from_grid(&parsed.grid)),
                 input: format::to_line(&parsed.grid),
             },
+            Ok((line, Entry::Pencilmarks(marks))) => {
+                let state = CandidateGrid::from_pencilmarks(&marks);
+                Item::State {
+                    line,
+                    input: state.to_candidate_string(),
+                    state: Box::new(state),
+                }
+            }
             Err(err) => Item::Bad {
                 line: err.line,
                 column: err.column,
@@ -140,221 +141,24 @@ fn read_source<R: Read>(
     mut reader: BufReader<R>,
     each: &mut impl FnMut(&str, Item) -> anyhow::Result<()>,
 ) -> Result<(), ReadError> {
-    let mut splitter = Splitter::default();
+    let mut lines = Reader::with_pencilmarks();
+    let mut found = Vec::new();
     let mut buf = Vec::with_capacity(1024);
     loop {
         buf.clear();
-        if read_line_capped(&mut reader, &mut buf).map_err(ReadError::Io)? == 0 {
-            break;
-        }
-        let text = String::from_utf8_lossy(trim_newline(&buf));
-        for item in splitter.push_line(&text) {
-            each(name, item).map_err(ReadError::Output)?;
-        }
-    }
-    for item in splitter.finish() {
-        each(name, item).map_err(ReadError::Output)?;
-    }
-    Ok(())
-}
-
-/// Splits lines into items: the library's puzzle splitter ([`Records`]), plus the two
-/// pencilmark forms, which it does not know. Every line reaches `records` exactly once (a line
-/// taken by a pencilmark form as a blank line), so its line numbers stay those of the input.
-#[derive(Default)]
-struct Splitter {
-    records: Records,
-    /// The lines read so far.
-    line_no: usize,
-    /// Lines held back while they may be a pencilmark grid: frame lines and rows of nine
-    /// tokens, with their line numbers.
-    held: Vec<(usize, String)>,
-    /// How many rows `held` has.
-    held_rows: usize,
-    /// Whether a held row has a candidate set (so the block is a pencilmark grid).
-    held_sets: bool,
-    /// Just after a pencilmark grid: its closing frame lines are dropped.
-    after_grid: bool,
-    /// Just after a pencilmark grid cut short by a bad row: the rest of its rows and frames
-    /// are dropped too, so one broken grid gives one error.
-    after_bad_row: bool,
-}
-
-impl Splitter {
-    /// The items that line `text` completes.
-    fn push_line(&mut self, text: &str) -> Vec<Item> {
-        self.line_no += 1;
-        let mut out = Vec::new();
-        if is_pencilmark_line(text) {
-            (self.after_grid, self.after_bad_row) = (false, false);
-            self.release(&mut out);
-            // The splitter sees a blank line instead, which keeps its line count in step (and
-            // ends whatever it was in the middle of).
-            self.pass("", &mut out);
-            out.push(pencilmark_item(self.line_no, text));
-            return out;
-        }
-        let kind = classify_line(text);
-        if self.after_bad_row {
-            if matches!(kind, PencilmarkLine::Frame | PencilmarkLine::Row { .. }) {
-                self.pass("", &mut out);
-                return out;
-            }
-            self.after_bad_row = false;
-        }
-        match kind {
-            PencilmarkLine::Frame if self.after_grid => self.pass("", &mut out),
-            PencilmarkLine::Frame => self.held.push((self.line_no, text.to_string())),
-            PencilmarkLine::Row { cells: 9, has_set } => {
-                self.after_grid = false;
-                self.held.push((self.line_no, text.to_string()));
-                self.held_rows += 1;
-                self.held_sets |= has_set;
-                if self.held_rows == 9 {
-                    if self.held_sets {
-                        out.extend(self.take_grid());
-                        self.after_grid = true;
-                    } else {
-                        self.release(&mut out);
-                    }
-                }
-            }
-            kind => {
-                self.after_grid = false;
-                if self.held_sets {
-                    // A pencilmark grid cut short: a row of the wrong length (or with a stray
-                    // character) belongs to it, and the error points at it.
-                    let part_of_it = matches!(kind, PencilmarkLine::Row { .. })
-                        || (kind == PencilmarkLine::Other && text.contains('|'));
-                    if part_of_it {
-                        self.held.push((self.line_no, text.to_string()));
-                        out.extend(self.take_grid());
-                        self.after_bad_row = true;
-                        return out;
-                    }
-                    out.extend(self.take_grid());
-                } else {
-                    self.release(&mut out);
-                }
-                self.pass(text, &mut out);
-            }
-        }
-        out
-    }
-
-    /// The items at the end of the input.
-    fn finish(mut self) -> Vec<Item> {
-        let mut out = Vec::new();
-        if self.held_sets {
-            out.extend(self.take_grid());
+        let (consumed, newline) = read_line_capped(&mut reader, &mut buf).map_err(ReadError::Io)?;
+        if consumed == 0 {
+            lines.finish(&mut found);
         } else {
-            self.release(&mut out);
+            feed_line(&mut lines, &buf, consumed, newline, &mut found);
         }
-        out.extend(self.records.finish().into_iter().map(Item::from_record));
-        out
-    }
-
-    /// Hands `line` to the puzzle splitter.
-    fn pass(&mut self, line: &str, out: &mut Vec<Item>) {
-        out.extend(
-            self.records
-                .push_line(line)
-                .into_iter()
-                .map(Item::from_record),
-        );
-    }
-
-    /// Hands the held lines to the puzzle splitter: they were not a pencilmark grid.
-    fn release(&mut self, out: &mut Vec<Item>) {
-        for (_, line) in std::mem::take(&mut self.held) {
-            self.pass(&line, out);
+        for item in found.drain(..) {
+            each(name, Item::from_read(item)).map_err(ReadError::Output)?;
         }
-        self.held_rows = 0;
-        self.held_sets = false;
-    }
-
-    /// Reads the held lines as one pencilmark grid (or its error).
-    fn take_grid(&mut self) -> Vec<Item> {
-        let held = std::mem::take(&mut self.held);
-        self.held_rows = 0;
-        self.held_sets = false;
-        let mut out = Vec::new();
-        for _ in &held {
-            self.pass("", &mut out);
-        }
-        let Some(&(first, _)) = held.first() else {
-            return out;
-        };
-        let text: Vec<&str> = held.iter().map(|(_, line)| line.as_str()).collect();
-        out.push(
-            match CandidateGrid::from_pencilmark_grid_at(&text.join("\n"), first) {
-                Ok(state) => Item::State {
-                    line: first,
-                    input: state.to_candidate_string(),
-                    state: Box::new(state),
-                },
-                Err(err) => Item::Bad {
-                    line: err.line,
-                    column: err.column,
-                    message: format!("pencilmarks: {}", err.kind),
-                },
-            },
-        );
-        out
-    }
-}
-
-/// Whether `text` holds 729 non-space characters: the one-line pencilmark form.
-fn is_pencilmark_line(text: &str) -> bool {
-    !text.trim_start().starts_with('#')
-        && text.chars().filter(|c| !c.is_whitespace()).count() == 729
-}
-
-fn pencilmark_item(line: usize, text: &str) -> Item {
-    match CandidateGrid::from_candidate_str(text) {
-        Ok(state) => Item::State {
-            line,
-            input: state.to_candidate_string(),
-            state: Box::new(state),
-        },
-        Err(err) => Item::Bad {
-            line,
-            column: 1,
-            message: format!("pencilmarks: {err}"),
-        },
-    }
-}
-
-/// Reads one line (through its `\n`) into `buf`, keeping at most [`MAX_LINE_BYTES`] of it;
-/// returns the bytes consumed (0 at the end of the input).
-fn read_line_capped<R: BufRead>(reader: &mut R, buf: &mut Vec<u8>) -> io::Result<usize> {
-    let mut consumed = 0;
-    loop {
-        let available = match reader.fill_buf() {
-            Ok(bytes) => bytes,
-            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-            Err(err) => return Err(err),
-        };
-        if available.is_empty() {
-            return Ok(consumed);
-        }
-        let (take, done) = match available.iter().position(|&b| b == b'\n') {
-            Some(at) => (at + 1, true),
-            None => (available.len(), false),
-        };
-        let room = MAX_LINE_BYTES.saturating_sub(buf.len());
-        buf.extend_from_slice(&available[..take.min(room)]);
-        reader.consume(take);
-        consumed += take;
-        if done {
-            return Ok(consumed);
+        if consumed == 0 {
+            return Ok(());
         }
     }
-}
-
-fn trim_newline(line: &[u8]) -> &[u8] {
-    let line = line.strip_suffix(b"\n").unwrap_or(line);
-    line.strip_suffix(b"\r").unwrap_or(line)
 }
 
 /// A step in JSON: the step's data and its sentence.
@@ -706,45 +510,24 @@ fn write_path(out: &mut impl Write, rated: &Rated, nested: bool) -> io::Result<(
 mod tests {
     use super::*;
 
-    #[test]
-    fn pencilmark_lines_are_told_from_puzzles() {
-        let pencils = "123456789".repeat(81);
-        assert!(is_pencilmark_line(&pencils));
-        assert!(is_pencilmark_line(&format!(
-            "  {} ",
-            "1.3.5.7.9 ".repeat(81)
-        )));
-        assert!(!is_pencilmark_line(&".".repeat(81)));
-        assert!(!is_pencilmark_line(&format!("#{}", "1".repeat(729))));
-        match pencilmark_item(3, &"1".repeat(729)) {
-            Item::Bad { line, message, .. } => {
-                assert_eq!(line, 3);
-                assert!(message.starts_with("pencilmarks: "), "{message}");
-            }
-            Item::State { .. } => panic!("a digit in the wrong slot is an error"),
-        }
-    }
-
-    /// What the splitter makes of `text`: per item, its line and either the 81- or
-    /// 729-character input or the error.
-    fn split(text: &str) -> Vec<(usize, Result<String, String>)> {
-        let mut splitter = Splitter::default();
+    /// What the reader makes of `text`, read as `sudoku hint` reads a file: per item, its line
+    /// and either the 81- or 729-character input or the error.
+    fn split(text: &[u8]) -> Vec<(usize, Result<String, String>)> {
         let mut items = Vec::new();
-        for line in text.lines() {
-            items.extend(splitter.push_line(line));
-        }
-        items.extend(splitter.finish());
-        items
-            .into_iter()
-            .map(|item| match item {
+        let mut each = |_: &str, item: Item| -> anyhow::Result<()> {
+            items.push(match item {
                 Item::State { line, input, .. } => (line, Ok(input)),
                 Item::Bad {
                     line,
                     column,
                     message,
                 } => (line, Err(format!("{column}: {message}"))),
-            })
-            .collect()
+            });
+            Ok(())
+        };
+        let read = read_source("test", BufReader::new(text), &mut each);
+        assert!(read.is_ok());
+        items
     }
 
     const TOP1: &str =
@@ -761,13 +544,13 @@ mod tests {
         let framed = state.to_string();
         let bare: String = framed
             .lines()
-            .filter(|l| classify_line(l) != PencilmarkLine::Frame)
+            .filter(|l| l.contains(|c: char| c.is_ascii_digit()))
             .map(|l| format!("{}\n", l.replace('|', " ")))
             .collect();
-        let text = format!("# positions\n{framed}{TOP1}\n\n{bare}{TOP1}\n");
+        let text = format!("# positions\n{framed}{TOP1}\r\n\n{bare}{TOP1}");
         let pencils = state.to_candidate_string();
         assert_eq!(
-            split(&text),
+            split(text.as_bytes()),
             [
                 (2, Ok(pencils.clone())),
                 (15, Ok(TOP1.to_string())),
@@ -781,8 +564,8 @@ mod tests {
     fn a_spaced_puzzle_grid_with_full_rows_is_still_a_puzzle() {
         let solution =
             "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-        let spaced = |row: &str| {
-            let cells: Vec<String> = row.chars().map(String::from).collect();
+        let spaced = |row: &[u8]| {
+            let cells: Vec<String> = row.iter().map(|&b| char::from(b).to_string()).collect();
             format!(
                 "{} | {} | {}\n",
                 cells[..3].join(" "),
@@ -796,17 +579,17 @@ mod tests {
             if i == 3 || i == 6 {
                 text.push_str(rule);
             }
-            text.push_str(&spaced(std::str::from_utf8(row).expect("ASCII")));
+            text.push_str(&spaced(row));
         }
         // And a grid with blanks whose first row is full.
         let mut puzzle = solution.to_string();
         puzzle.replace_range(9..81, &".".repeat(72));
         text.push('\n');
         for row in puzzle.as_bytes().chunks(9) {
-            text.push_str(&spaced(std::str::from_utf8(row).expect("ASCII")));
+            text.push_str(&spaced(row));
         }
         assert_eq!(
-            split(&text),
+            split(text.as_bytes()),
             [(1, Ok(solution.to_string())), (13, Ok(puzzle))]
         );
     }
@@ -814,46 +597,33 @@ mod tests {
     #[test]
     fn a_broken_pencilmark_grid_is_one_located_error() {
         let framed = top1_state().to_string();
-        let mut lines: Vec<String> = framed.lines().map(String::from).collect();
-        // Row 3 (line 4) loses its last cell.
-        let row = lines[3].trim_end().trim_end_matches('|').to_string();
-        let stack = row.rfind('|').map_or(0, |i| i + 1);
-        let mut cells: Vec<&str> = row[stack..].split_whitespace().collect();
-        cells.pop();
-        lines[3] = format!("{}| {} |", &row[..stack - 1], cells.join(" "));
-        let text = format!("{}\n{TOP1}\n", lines.join("\n"));
-        let items = split(&text);
-        assert_eq!(items.len(), 2, "{items:?}");
-        let (line, error) = &items[0];
-        assert_eq!(*line, 4);
-        let error = error.as_ref().expect_err("an error");
-        assert!(
-            error.ends_with("pencilmarks: row 3 has 8 cells, expected 9"),
-            "{error}"
-        );
-        assert_eq!(items[1], (14, Ok(TOP1.to_string())));
-        // A grid cut short by the end of the input, or by a blank line.
         let short: Vec<&str> = framed.lines().take(5).collect();
         assert_eq!(
-            split(&short.join("\n")),
+            split(short.join("\n").as_bytes()),
             [(
                 5,
                 Err("1: pencilmarks: expected 9 rows of candidates, found 3".to_string())
             )]
         );
-        let items = split(&format!("{}\n\n{TOP1}\n", short.join("\n")));
-        assert_eq!(items[1], (7, Ok(TOP1.to_string())));
     }
 
+    /// Issue 32, items 2 and 7, as `hint` reads: a cut line's true length, a bad byte.
     #[test]
-    fn lines_are_capped_and_trimmed() {
-        let long = format!("{}\nnext\r\n", "x".repeat(MAX_LINE_BYTES + 10));
-        let mut reader = io::Cursor::new(long.into_bytes());
-        let mut buf = Vec::new();
-        let consumed = read_line_capped(&mut reader, &mut buf).expect("reads");
-        assert_eq!((consumed, buf.len()), (MAX_LINE_BYTES + 11, MAX_LINE_BYTES));
-        buf.clear();
-        read_line_capped(&mut reader, &mut buf).expect("reads");
-        assert_eq!(trim_newline(&buf), b"next");
+    fn long_lines_and_bad_bytes_are_reported_as_they_are() {
+        let mut text = "1".repeat(70_000).into_bytes();
+        text.extend_from_slice(b"\n5\xff\n");
+        assert_eq!(
+            split(&text),
+            [
+                (
+                    1,
+                    Err(
+                        "82: expected 81 cells, found at least 65536 in a line of 70000 bytes"
+                            .to_string()
+                    )
+                ),
+                (2, Err("2: unexpected byte 0xff (not UTF-8)".to_string())),
+            ]
+        );
     }
 }

@@ -299,7 +299,7 @@ impl Format<'_> {
         match self.task {
             Task::Solve { .. } | Task::List { .. } => {
                 if let Some(solution) = &answer.solution {
-                    buf.extend_from_slice(&format::line_bytes(solution));
+                    buf.extend_from_slice(&format::tool::line_bytes(solution));
                 }
             }
             Task::Count { .. } => {

@@ -275,7 +275,7 @@ fn hint_reports_bad_lines_invalid_and_dead_puzzles() {
         stderr.contains(&format!("{name}:4: error: no solution")),
         "{stderr}"
     );
-    // A broken pencilmark line is reported too.
+    // A broken pencilmark line is reported too, at the character at fault.
     let broken = format!("{}x", &"123456789".repeat(81)[..728]);
     sudoku()
         .arg("hint")
@@ -283,7 +283,7 @@ fn hint_reports_bad_lines_invalid_and_dead_puzzles() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "<stdin>:1:1: error: pencilmarks: ",
+            "<stdin>:1:729: error: pencilmarks: r9c9: found 'x' where 9 or '.' belongs",
         ));
 }
 

@@ -14,8 +14,8 @@ use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use sudoku::format::{self, Layout, Parsed};
-use sudoku::logic::{classify_line, CandidateGrid, PencilmarkLine};
+use sudoku::format::{self, Entry, Layout, ParseError, ParseErrorKind, Parsed};
+use sudoku::logic::CandidateGrid;
 
 /// A request body type, with the shape it must have in the API's words (for the message when
 /// the body is JSON but not an object).
@@ -152,7 +152,16 @@ pub(crate) fn read_puzzle(value: &Value) -> Result<Parsed, ApiError> {
             )))
         }
     };
-    Ok(format::parse(&text)?)
+    // The library's one entry point for a text; pencilmarks are not a puzzle here.
+    match format::parse_entry(&text)? {
+        Entry::Puzzle(parsed) => Ok(parsed),
+        Entry::Pencilmarks(_) => Err(ParseError {
+            line: 1,
+            column: 1,
+            kind: ParseErrorKind::NotAPuzzle,
+        }
+        .into()),
+    }
 }
 
 /// Reads the `puzzle` field of `hint` and `explain` as a pencilmark state: the 729-character
@@ -161,26 +170,8 @@ pub(crate) fn read_puzzle(value: &Value) -> Result<Parsed, ApiError> {
 /// open). The one place the server decides between the forms.
 pub(crate) fn read_state(value: &Value) -> Result<CandidateGrid, ApiError> {
     if let Value::String(text) = value {
-        if text.chars().filter(|c| !c.is_whitespace()).count() == 729 {
-            return CandidateGrid::from_candidate_str(text).map_err(|err| {
-                ApiError::new(ErrorCode::BadPuzzle, format!("puzzle (candidates): {err}"))
-            });
-        }
-        let pencilmarks = text.lines().any(|line| {
-            classify_line(line)
-                == PencilmarkLine::Row {
-                    cells: 9,
-                    has_set: true,
-                }
-        });
-        if pencilmarks {
-            return CandidateGrid::from_pencilmark_grid(text).map_err(|err| {
-                ApiError::new(
-                    ErrorCode::BadPuzzle,
-                    format!("puzzle (pencilmarks): {}", err.kind),
-                )
-                .at(err.line, err.column)
-            });
+        if let Entry::Pencilmarks(marks) = format::parse_entry(text)? {
+            return Ok(CandidateGrid::from_pencilmarks(&marks));
         }
     }
     read_puzzle(value).map(|parsed| CandidateGrid::from_grid(&parsed.grid))
@@ -275,5 +266,12 @@ mod tests {
         assert_eq!(in_layout(&again.grid, again.layout), board);
         let err = read_puzzle(&Value::Bool(true)).expect_err("not a puzzle");
         assert!(err.message.contains("not a boolean"), "{}", err.message);
+    }
+
+    #[test]
+    fn pencilmarks_are_read_and_refused_as_not_a_puzzle() {
+        let marks = Value::String("123456789".repeat(81));
+        let err = read_puzzle(&marks).expect_err("pencilmarks");
+        assert!(err.message.contains("found pencilmarks"), "{}", err.message);
     }
 }

@@ -11,8 +11,9 @@ mod common;
 
 use common::{read_testdata, report};
 use rayon::prelude::*;
+use sudoku::format::tool::ReglibCase;
 use sudoku::logic::techniques::{DynamicForcingChains, NishioForcingChains};
-use sudoku::logic::{Finder, Ratings, ReglibCase};
+use sudoku::logic::{Finder, Ratings};
 use sudoku::solve;
 
 /// Checks every listed step on every position of `text`; returns (positions, steps checked).
@@ -26,14 +27,15 @@ fn check(text: &str) -> (usize, usize) {
     let results: Vec<(usize, Vec<String>)> = cases
         .par_iter()
         .map(|case| {
-            let Some(solution) = solve::solve(&case.grid.to_grid()) else {
+            let grid = case.grid();
+            let Some(solution) = solve::solve(&grid.to_grid()) else {
                 return (0, Vec::new());
             };
             // Only positions whose candidates still allow the solution.
             let consistent = sudoku::Cell::all().all(|cell| {
                 let digit = solution.get(cell);
-                case.grid.value(cell) == digit
-                    || digit.is_some_and(|d| case.grid.candidates(cell).contains(d))
+                grid.value(cell) == digit
+                    || digit.is_some_and(|d| grid.candidates(cell).contains(d))
             });
             if !consistent {
                 return (0, Vec::new());
@@ -42,7 +44,7 @@ fn check(text: &str) -> (usize, usize) {
             let mut steps = 0;
             let mut wrong = Vec::new();
             for finder in finders {
-                for step in finder.all(&case.grid, &ratings) {
+                for step in finder.all(&grid, &ratings) {
                     steps += 1;
                     let bad = step
                         .placements

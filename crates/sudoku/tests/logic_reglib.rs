@@ -44,8 +44,9 @@ mod common;
 use common::report;
 
 use std::collections::BTreeMap;
+use sudoku::format::tool::ReglibCase;
 use sudoku::logic::techniques::{self, Fish, HiddenSet, NakedSet, UniqueLoops};
-use sudoku::logic::{CandidateGrid, Finder, Ratings, ReglibCase, Step, Technique};
+use sudoku::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
 use sudoku::{Cell, Digit};
 
 /// How a code's cases are judged.
@@ -382,7 +383,7 @@ fn run(text: &str, pruned: bool) -> (Tally, Vec<String>, Tally) {
         let Some(code) = CODES.iter().find(|c| c.code == case.code) else {
             continue;
         };
-        let steps = steps_of(code.techniques, pruned, &case.grid);
+        let steps = steps_of(code.techniques, pruned, &case.grid());
         let found = is_found(&case, code.judge, &steps);
         let entry = tally.entry(code.code).or_default();
         entry.0 += 1;
@@ -416,7 +417,7 @@ fn fail_cases(text: &str) -> (usize, usize) {
             cases += 1;
             let any = [true, false]
                 .into_iter()
-                .any(|pruned| !steps_of(code.techniques, pruned, &case.grid).is_empty());
+                .any(|pruned| !steps_of(code.techniques, pruned, &case.grid()).is_empty());
             fired += usize::from(any);
         }
     }

@@ -29,8 +29,9 @@ mod common;
 use common::report;
 
 use std::collections::BTreeMap;
+use sudoku::format::tool::ReglibCase;
 use sudoku::logic::techniques::ForcingChains;
-use sudoku::logic::{ChainName, Finder, Ratings, ReglibCase, Step, Technique};
+use sudoku::logic::{ChainName, Finder, Ratings, Step, Technique};
 use sudoku::{Cell, Digit};
 
 /// Which chains may make a code's eliminations.
@@ -217,7 +218,7 @@ fn run(text: &str) -> Tally {
         let Some(code) = CODES.iter().find(|c| c.code == case.code) else {
             continue;
         };
-        let steps = ForcingChains.all(&case.grid, &ratings);
+        let steps = ForcingChains.all(&case.grid(), &ratings);
         let allowed: Vec<&Step> = steps
             .iter()
             .filter(|s| {

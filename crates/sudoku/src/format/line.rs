@@ -42,8 +42,9 @@ fn parse_line_chars(line: &str, line_no: usize) -> Result<[u8; CELLS], ParseErro
     for (slot, (index, ch)) in values.iter_mut().zip(chars.by_ref()) {
         match line_cell_value(ch) {
             Some(value) => *slot = value,
-            // The cells stop early: too few of them, unless the character itself is wrong.
-            None if is_field_separator(ch) => {
+            // The cells stop early: too few of them, unless the character itself is wrong, or
+            // there is no cell before it (a leading tab is not "0 cells").
+            None if is_field_separator(ch) && index > 0 => {
                 return error(index + 1, ParseErrorKind::WrongCellCount { found: index })
             }
             None => return error(index + 1, ParseErrorKind::BadCharacter { found: ch }),
@@ -62,12 +63,13 @@ fn parse_line_chars(line: &str, line_no: usize) -> Result<[u8; CELLS], ParseErro
         Some((index, ch)) if cell_value(ch).is_some() => {
             // More cells than 81: count the whole run so the message says how many there are.
             let extra = 1 + chars.take_while(|&(_, c)| cell_value(c).is_some()).count();
-            error(
-                index + 1,
-                ParseErrorKind::WrongCellCount {
-                    found: CELLS + extra,
-                },
-            )
+            let found = CELLS + extra;
+            // Leading spaces are blank cells; when they are what is too many, say so there.
+            let spaces = line.chars().take_while(|&c| c == ' ').count();
+            if spaces > 0 && found - spaces == CELLS {
+                return error(1, ParseErrorKind::LeadingSpaces { found, spaces });
+            }
+            error(index + 1, ParseErrorKind::WrongCellCount { found })
         }
         Some((index, ch)) => error(index + 1, ParseErrorKind::BadCharacter { found: ch }),
     }
@@ -119,7 +121,7 @@ fn plain_cells(bytes: &[u8]) -> Option<&[u8; CELLS]> {
 /// the same line.
 ///
 /// ```
-/// use sudoku::format::{self, PlainLine};
+/// use sudoku::format::{self, tool::PlainLine};
 ///
 /// let text = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 /// let plain = PlainLine::new(format!("{text},rated 2.3").as_bytes()).expect("plain");
@@ -259,6 +261,35 @@ mod tests {
         assert_eq!(
             err(&format!("{PUZZLE}{PUZZLE}")),
             "line 7, column 82: expected 81 cells, found 162"
+        );
+    }
+
+    /// Issue 32, item 7: a leading tab said "found 0" and two leading spaces "found 83".
+    #[test]
+    fn leading_tab_and_leading_spaces_say_what_is_there() {
+        assert_eq!(
+            err(&format!("\t{PUZZLE}")),
+            "line 7, column 1: unexpected character '\\t'"
+        );
+        assert_eq!(
+            err(&format!("  {PUZZLE}")),
+            "line 7, column 1: expected 81 cells, found 83: the line starts with 2 spaces, and \
+             a space is a blank cell"
+        );
+        assert_eq!(
+            err(&format!(" {PUZZLE}")),
+            "line 7, column 1: expected 81 cells, found 82: the line starts with 1 space, and a \
+             space is a blank cell"
+        );
+        // Spaces that are not the whole excess: the count, where the excess starts.
+        assert_eq!(
+            err(&format!(" {PUZZLE}12")),
+            "line 7, column 82: expected 81 cells, found 84"
+        );
+        // A tab after some cells still ends them.
+        assert_eq!(
+            err(&format!("{}\t{}", &PUZZLE[..5], &PUZZLE[5..])),
+            "line 7, column 6: expected 81 cells, found 5"
         );
     }
 

@@ -7,7 +7,12 @@
 //! - [`Records`] splits a stream of lines into puzzle [`Record`]s (one 81-character line, a
 //!   9-line grid, or a JSON board over one or more lines) without doing any IO itself: the caller
 //!   pushes lines, so a file of millions of puzzles streams in constant memory.
+//! - [`Reader`] is the one streaming reader of lines of bytes: the puzzles of [`Records`], and
+//!   if asked the two pencilmark forms ([`Pencilmarks`]: a 729-character candidate line or a
+//!   pencilmark grid), each [`Entry`] with its line, or a located error that names a byte that
+//!   is not UTF-8 and the true length of a line the caller cut. [`parse_entry`] reads one.
 //! - [`to_line`], [`to_grid`] and [`to_json`] print a grid; [`parse`] reads each of them back.
+//! - [`tool`] holds items for this project's own tools, outside the promised API.
 //!
 //! # Layouts
 //! - **Line** ([`Layout::Line`]): 81 cells in row-major order on one line. A cell is a digit
@@ -54,11 +59,16 @@
 mod grid;
 mod json;
 mod line;
+mod pencilmarks;
 mod print;
+mod reader;
 mod records;
+mod reglib;
+pub mod tool;
 
-pub use line::PlainLine;
-pub use print::{line_bytes, to_grid, to_json, to_line};
+pub use pencilmarks::{PencilmarkError, PencilmarkGridError, PencilmarkGridErrorKind, Pencilmarks};
+pub use print::{to_grid, to_json, to_line};
+pub use reader::{Entry, ReadItem, Reader};
 pub use records::{Record, Records, MAX_RECORD_BYTES};
 
 use crate::board::Grid;
@@ -148,6 +158,42 @@ pub enum ParseErrorKind {
     /// [`parse`] found a puzzle and then more text.
     #[error("unexpected text after the puzzle (expected one puzzle)")]
     TrailingText,
+    /// A byte that is not UTF-8 (the column is the character it stands in place of).
+    #[error("unexpected byte {byte:#04x} (not UTF-8)")]
+    BadByte {
+        /// The first byte of the bad sequence.
+        byte: u8,
+    },
+    /// A line the reader was given cut short ([`Reader::push_cut_line`]) has more than 81
+    /// cells: how many it has in the part kept, and the length of the whole line.
+    #[error("expected 81 cells, found at least {found} in a line of {bytes} bytes")]
+    ManyCells {
+        /// How many cells were counted in the part kept.
+        found: usize,
+        /// The length of the whole line in bytes.
+        bytes: usize,
+    },
+    /// A line of 81 cells behind leading spaces, which count as blank cells.
+    #[error(
+        "expected 81 cells, found {found}: the line starts with {spaces} {}, and a space is a \
+         blank cell",
+        if *.spaces == 1 { "space" } else { "spaces" }
+    )]
+    LeadingSpaces {
+        /// How many cells were found, the spaces included.
+        found: usize,
+        /// How many spaces start the line.
+        spaces: usize,
+    },
+    /// A pencilmark grid that could not be read.
+    #[error("pencilmarks: {0}")]
+    Pencilmarks(PencilmarkGridErrorKind),
+    /// A 729-character candidate line that could not be read.
+    #[error("pencilmarks: {0}")]
+    CandidateLine(PencilmarkError),
+    /// Pencilmarks where only a puzzle is accepted.
+    #[error("expected a puzzle, found pencilmarks")]
+    NotAPuzzle,
 }
 
 /// "cell" or "cells", for messages.
@@ -186,6 +232,20 @@ impl ParseError {
 /// Line numbers in errors count from 1 at the start of `text`.
 pub fn parse(text: &str) -> Result<Parsed, ParseError> {
     records::parse_at(text, 1)
+}
+
+/// Parses one puzzle or pencilmark state written in any supported form: what [`parse`]
+/// reads, the 729-character candidate line and the pencilmark grid (see [`Reader`]).
+///
+/// ```
+/// use sudoku::format::{self, Entry};
+/// let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+/// assert!(matches!(format::parse_entry(line)?, Entry::Puzzle(_)));
+/// assert!(matches!(format::parse_entry(&"123456789".repeat(81))?, Entry::Pencilmarks(_)));
+/// # Ok::<(), format::ParseError>(())
+/// ```
+pub fn parse_entry(text: &str) -> Result<Entry, ParseError> {
+    reader::parse_entry(text)
 }
 
 /// The grid with these values in row-major order, 0 for a blank.

@@ -20,12 +20,13 @@ pub fn to_line(grid: &Grid) -> String {
     String::from_utf8(line_bytes(grid).to_vec()).unwrap_or_default()
 }
 
-/// [`to_line`] as 81 ASCII bytes, without allocating: for printing many grids into one buffer.
+/// [`to_line`](super::to_line) as 81 ASCII bytes, without allocating: for printing many grids
+/// into one buffer.
 ///
 /// ```
 /// use sudoku::{format, Grid};
 /// let grid = Grid::empty();
-/// assert_eq!(format::line_bytes(&grid).as_slice(), format::to_line(&grid).as_bytes());
+/// assert_eq!(format::tool::line_bytes(&grid).as_slice(), format::to_line(&grid).as_bytes());
 /// ```
 pub fn line_bytes(grid: &Grid) -> [u8; 81] {
     // Bytes, not chars: a batch prints one line per puzzle, and pushing chars is several times

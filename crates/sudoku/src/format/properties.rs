@@ -1,7 +1,8 @@
 //! Property tests of the format module: every printed form reads back, a stream of mixed
 //! layouts splits into the right records, and no text makes parsing panic.
 
-use super::{parse, to_grid, to_json, to_line, Layout, Parsed, PlainLine, Record, Records};
+use super::tool::PlainLine;
+use super::{parse, to_grid, to_json, to_line, Layout, Parsed, Record, Records};
 use crate::board::Grid;
 use proptest::prelude::*;
 

@@ -352,8 +352,9 @@ impl Records {
         self.push_mapped(line, out, Found::into_puzzle);
     }
 
-    /// Feeds a [`PlainLine`] when the splitter is between records, where such a line is a
-    /// record on its own: returns its line number, and its puzzle is [`PlainLine::parsed`].
+    /// Feeds a [`PlainLine`] (a [`tool`](super::tool) item) when the splitter is between
+    /// records, where such a line is a record on its own: returns its line number, and its
+    /// puzzle is [`PlainLine::parsed`].
     /// Returns `None`, having consumed nothing, inside a grid or a JSON board: push the line
     /// with [`Records::push_line_puzzles_into`] then.
     ///
@@ -361,7 +362,7 @@ impl Records {
     /// checked here, in order, and converted later, in parallel.
     ///
     /// ```
-    /// use sudoku::format::{PlainLine, Records};
+    /// use sudoku::format::{tool::PlainLine, Records};
     /// let line = "1".repeat(81);
     /// let plain = PlainLine::new(line.as_bytes()).expect("plain");
     /// let mut records = Records::new();
@@ -380,6 +381,11 @@ impl Records {
         self.fresh = false;
         self.state = State::default();
         Some(self.line_no)
+    }
+
+    /// Whether the splitter is between records (no grid or JSON board in progress).
+    pub(super) fn is_idle(&self) -> bool {
+        matches!(self.state, State::Idle { .. })
     }
 
     /// [`Records::finish`] in the shape of [`Records::push_line_puzzles_into`].

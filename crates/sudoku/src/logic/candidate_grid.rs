@@ -11,34 +11,6 @@ use super::Step;
 use crate::board::{Candidates, Cell, Digit, Grid, House};
 use std::fmt;
 
-/// Why a 729-character candidate string could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum PencilmarkError {
-    /// Not 729 characters once whitespace is removed.
-    #[error("expected 729 candidate characters (81 cells of 9), found {found}")]
-    Length {
-        /// How many non-whitespace characters there were.
-        found: usize,
-    },
-    /// A character other than the slot's digit, `.` or `0`.
-    #[error("{cell}: found {found:?} where {expected} or '.' belongs")]
-    Character {
-        /// The cell whose group holds the character.
-        cell: Cell,
-        /// The character found.
-        found: char,
-        /// The digit of that slot.
-        expected: Digit,
-    },
-    /// A group with no digit at all.
-    #[error("{cell} has no candidate")]
-    NoCandidate {
-        /// The cell.
-        cell: Cell,
-    },
-}
-
 /// A pencilmark grid: each cell holds a digit or a set of candidates.
 ///
 /// Invariants: a filled cell has no candidates, and the per-digit cell sets always agree with
@@ -100,43 +72,6 @@ impl CandidateGrid {
             }
         }
         state
-    }
-
-    /// Reads the 729-character candidate form (see [the type's docs](CandidateGrid)).
-    pub fn from_candidate_str(text: &str) -> Result<CandidateGrid, PencilmarkError> {
-        let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-        if chars.len() != 729 {
-            return Err(PencilmarkError::Length { found: chars.len() });
-        }
-        let mut state = CandidateGrid::new();
-        let mut placed = Vec::new();
-        for (cell, group) in Cell::all().zip(chars.chunks(9)) {
-            let mut set = Candidates::NONE;
-            for (&found, digit) in group.iter().zip(DIGITS) {
-                if found == digit.to_char() {
-                    set.insert(digit);
-                } else if found != '.' && found != '0' {
-                    return Err(PencilmarkError::Character {
-                        cell,
-                        found,
-                        expected: digit,
-                    });
-                }
-            }
-            if let Some(digit) = set.single_digit() {
-                placed.push((cell, digit));
-            } else if set.is_empty() {
-                return Err(PencilmarkError::NoCandidate { cell });
-            } else {
-                for digit in Candidates::ALL.difference(set).iter() {
-                    state.eliminate(cell, digit);
-                }
-            }
-        }
-        for (cell, digit) in placed {
-            state.place(cell, digit);
-        }
-        Ok(state)
     }
 
     /// The 729-character candidate form, without whitespace; a filled cell is written as the
@@ -297,6 +232,7 @@ impl fmt::Debug for CandidateGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::PencilmarkError;
     use crate::logic::cell_set::house_index;
     use crate::logic::test_util::{cell, digit, keep, puzzle};
 

@@ -684,8 +684,8 @@ mod tests {
         confine(&mut grid, 1, "row 2", "r2c1 r2c4");
         insta::assert_snapshot!("unique_rectangle_4", say(&UniqueLoops::TYPES_1_TO_4, &grid));
         let line = ":0610::.+9.+613.+8+4...2+5+7+1+393.184+92..968+5+7+1+42+3+4379+2+6+81+5+1..+3+84......+1+9+2..8..9+435+67+1+51.+76+8..+2::373 673::";
-        let case = crate::logic::ReglibCase::parse(line).expect("valid line");
-        insta::assert_snapshot!("bug_1", say(&Bug, &case.grid));
+        let case = crate::format::tool::ReglibCase::parse(line).expect("valid line");
+        insta::assert_snapshot!("bug_1", say(&Bug, &case.grid()));
         let mut grid = CandidateGrid::new();
         keep(&mut grid, "r1c1", "12");
         keep(&mut grid, "r1c2", "123");

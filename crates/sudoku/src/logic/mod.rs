@@ -6,7 +6,7 @@
 //!   [`Grid`](crate::Grid), from the 729-character candidate form, from a pencilmark grid as
 //!   HoDoKu or Sudoku Explainer users paste it (nine rows of candidate tokens such as `1257`,
 //!   framed or not; also what its `Display` prints) or from a HoDoKu regression-library line
-//!   ([`ReglibCase`]).
+//!   (`format::tool::ReglibCase`). The text itself is parsed in [`format`](crate::format).
 //! - [`Step`]: one deduction as plain, serializable data: its [`Technique`], [`Rating`],
 //!   placements, eliminations and the cells, houses and digits of its pattern.
 //! - [`Finder`]: the trait of one technique; [`techniques`] holds one finder type per file and
@@ -73,16 +73,15 @@ pub mod techniques;
 #[cfg(test)]
 mod test_util;
 
-pub use candidate_grid::{CandidateGrid, PencilmarkError};
+/// The pencilmark forms' errors, kept here where they were first defined (they live in
+/// [`format`](crate::format), with the parsers).
+pub use crate::format::{PencilmarkError, PencilmarkGridError, PencilmarkGridErrorKind};
+pub use candidate_grid::CandidateGrid;
 pub use cell_set::{CellSet, CellSetIter};
 pub use chains::{ChainName, ChainNode, Link};
 pub use consistency::{Consistent, Inconsistent};
 pub use finder::Finder;
-pub use pencilmarks::{
-    classify_line, PencilmarkGridError, PencilmarkGridErrorKind, PencilmarkLine,
-};
 pub use rating::{BadRating, Rating, Ratings};
-pub use reglib::{ReglibCase, ReglibError};
 pub use solver::{Outcome, Path, Solver, Uniqueness};
 pub use step::Step;
 pub use technique::Technique;

@@ -1,211 +1,14 @@
-//! The pencilmark grid: a [`CandidateGrid`] written as nine rows of nine cells, each cell its
-//! candidate digits as one token (`1257`), as HoDoKu, Simple Sudoku and Sudoku Explainer users
-//! copy it, and as this crate prints it ([`CandidateGrid`]'s `Display`).
-//!
-//! ```text
-//! .----------------.----------------.----------------.
-//! | 6    17   3    | 5    179  2    | 8    4    19   |
-//! ...
-//! :----------------+----------------+----------------:
-//! ...
-//! '----------------'----------------'----------------'
-//! ```
-//!
-//! # Reading
-//! - A **row** line holds nine cell tokens separated by whitespace and perhaps `|`, `!` or a
-//!   box-drawing vertical (U+2500 to U+257F). A token is the cell's candidates as distinct digits
-//!   `1`-`9`; a single digit is a **placed** cell (a given, a placed digit and a naked single
-//!   read alike, as in the 729-character form, and the digit leaves its peers' candidates).
-//!   The token `0` stands for a cell without candidates: an error that names the cell.
-//! - A **frame** line is made only of `-`, `=`, `+`, `.`, `:`, `'`, `*`, `|`, spaces and
-//!   box-drawing characters, with at least one `-`, `=` or box-drawing character, such as
-//!   `.---+---.`, `:----+----:`, `*-----*` or `|------+------|`; frames are skipped.
-//! - Blank lines and `#` comments are skipped. Errors are [`PencilmarkGridError`]s with the
-//!   1-based line and column, like the puzzle formats' [`ParseError`](crate::format::ParseError).
-//!
-//! [`classify_line`] tells a stream reader which lines may belong to such a grid, so it can
-//! collect one out of a stream of other puzzle formats.
+//! The pencilmark grid and the other text forms of a [`CandidateGrid`]: reading them (the
+//! parsing itself is in [`format`](crate::format), which yields plain [`Pencilmarks`]) and
+//! printing the pencilmark grid (`Display`), framed as HoDoKu frames it.
 
 use super::CandidateGrid;
-use crate::board::{Candidates, Cell, Digit};
+use crate::board::{Candidates, Cell};
+use crate::format::{PencilmarkError, PencilmarkGridError, Pencilmarks};
 use std::fmt;
 
-/// Where and why a pencilmark grid could not be read: 1-based line and column (in characters).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}, column {column}: {kind}")]
-pub struct PencilmarkGridError {
-    /// 1-based line number.
-    pub line: usize,
-    /// 1-based column number, in characters.
-    pub column: usize,
-    /// What is wrong.
-    pub kind: PencilmarkGridErrorKind,
-}
-
-/// What is wrong with a pencilmark grid.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum PencilmarkGridErrorKind {
-    /// Not nine rows.
-    #[error("expected 9 rows of candidates, found {found}")]
-    WrongRowCount {
-        /// How many rows there were (when more than nine: the tenth is where it stopped).
-        found: usize,
-    },
-    /// A row without nine cells.
-    #[error("row {row} has {found} cells, expected 9")]
-    WrongRowLength {
-        /// The row, 1-based.
-        row: usize,
-        /// How many cell tokens it has.
-        found: usize,
-    },
-    /// A character that is neither a digit nor a separator.
-    #[error("unexpected character {found:?} in a cell")]
-    BadCharacter {
-        /// The character.
-        found: char,
-    },
-    /// A cell lists one digit twice.
-    #[error("{cell} lists {digit} twice")]
-    RepeatedDigit {
-        /// The cell.
-        cell: Cell,
-        /// The digit.
-        digit: Digit,
-    },
-    /// A cell written `0`: no candidate left.
-    #[error("{cell} has no candidate")]
-    NoCandidate {
-        /// The cell.
-        cell: Cell,
-    },
-}
-
-/// What one line can be in a pencilmark grid (see [`classify_line`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PencilmarkLine {
-    /// Empty, only whitespace, or a `#` comment.
-    Blank,
-    /// A frame or separator line, such as `:-----+-----:`.
-    Frame,
-    /// Tokens of distinct digits `1`-`9` between separators: a row if there are nine.
-    Row {
-        /// How many tokens.
-        cells: usize,
-        /// Whether some token has two or more digits (a candidate set, not a placed digit).
-        has_set: bool,
-    },
-    /// Anything else (an 81-character puzzle, a grid row with blanks, text...).
-    Other,
-}
-
-/// Characters that only separate cells in a row line.
-fn is_cell_separator(ch: char) -> bool {
-    ch.is_whitespace() || matches!(ch, '|' | '!') || is_box_drawing(ch)
-}
-
-fn is_box_drawing(ch: char) -> bool {
-    ('\u{2500}'..='\u{257F}').contains(&ch)
-}
-
-/// Whether `line` is a frame line (see the module docs).
-fn is_frame(line: &str) -> bool {
-    let mut rule = false;
-    for ch in line.chars() {
-        match ch {
-            '-' | '=' => rule = true,
-            c if is_box_drawing(c) => rule = true,
-            '+' | '.' | ':' | '\'' | '*' | '|' => {}
-            c if c.is_whitespace() => {}
-            _ => return false,
-        }
-    }
-    rule
-}
-
-/// The tokens of a row line with their 1-based columns; `None` if a character is neither a
-/// digit `1`-`9` nor a separator (the first such character and its column in `Err`).
-fn tokens(line: &str) -> Result<Vec<(usize, String)>, (usize, char)> {
-    let mut out: Vec<(usize, String)> = Vec::new();
-    let mut current: Option<(usize, String)> = None;
-    for (i, ch) in line.chars().enumerate() {
-        if is_cell_separator(ch) {
-            out.extend(current.take());
-        } else if ch.is_ascii_digit() {
-            current
-                .get_or_insert_with(|| (i + 1, String::new()))
-                .1
-                .push(ch);
-        } else {
-            return Err((i + 1, ch));
-        }
-    }
-    out.extend(current);
-    Ok(out)
-}
-
-/// The digit set of a token and the first repeated digit, if any.
-fn digit_set(token: &str) -> (Candidates, Option<Digit>) {
-    let mut set = Candidates::NONE;
-    let mut repeated = None;
-    for digit in token
-        .bytes()
-        .filter_map(|b| Digit::new(b.wrapping_sub(b'0')))
-    {
-        if set.contains(digit) && repeated.is_none() {
-            repeated = Some(digit);
-        }
-        set.insert(digit);
-    }
-    (set, repeated)
-}
-
-/// What `line` can be in a pencilmark grid. A stream reader collects a grid from the lines
-/// that are [`PencilmarkLine::Frame`] or rows of nine cells, and knows it holds pencilmarks
-/// (not a puzzle grid written with spaces) once a row [`has_set`](PencilmarkLine::Row).
-///
-/// ```
-/// use sudoku::logic::{classify_line, PencilmarkLine};
-/// assert_eq!(classify_line(":----+----:"), PencilmarkLine::Frame);
-/// assert_eq!(
-///     classify_line("| 6 17 3 | 5 179 2 | 8 4 19 |"),
-///     PencilmarkLine::Row { cells: 9, has_set: true }
-/// );
-/// assert_eq!(classify_line("5 3 . | . 7 . | . . ."), PencilmarkLine::Other);
-/// // A full row of a solution grid is one token, not nine cells.
-/// assert_eq!(classify_line("534678912"), PencilmarkLine::Row { cells: 1, has_set: true });
-/// // 81 digits repeat some: not a candidate set.
-/// assert_eq!(classify_line(&"123456789".repeat(9)), PencilmarkLine::Other);
-/// ```
-pub fn classify_line(line: &str) -> PencilmarkLine {
-    let trimmed = line.trim();
-    if trimmed.is_empty() || trimmed.starts_with('#') {
-        return PencilmarkLine::Blank;
-    }
-    if is_frame(trimmed) {
-        return PencilmarkLine::Frame;
-    }
-    let Ok(tokens) = tokens(trimmed) else {
-        return PencilmarkLine::Other;
-    };
-    let mut has_set = false;
-    for (_, token) in &tokens {
-        let (set, repeated) = digit_set(token);
-        // A `0` in a token, or a repeat: not a candidate set.
-        if repeated.is_some() || set.len() as usize != token.len() {
-            return PencilmarkLine::Other;
-        }
-        has_set |= token.len() > 1;
-    }
-    PencilmarkLine::Row {
-        cells: tokens.len(),
-        has_set,
-    }
-}
-
 impl CandidateGrid {
-    /// Reads a pencilmark grid (see the [module docs](self::PencilmarkLine) and
+    /// Reads a pencilmark grid (see [`format::Pencilmarks`](crate::format::Pencilmarks) and
     /// [`CandidateGrid`]'s `Display`); line numbers in errors count from 1.
     ///
     /// ```
@@ -235,100 +38,44 @@ impl CandidateGrid {
         text: &str,
         first_line: usize,
     ) -> Result<CandidateGrid, PencilmarkGridError> {
-        let error = |line: usize, column: usize, kind| PencilmarkGridError { line, column, kind };
-        let mut sets: Vec<Candidates> = Vec::with_capacity(81);
-        let mut rows = 0;
-        let mut last_line = first_line;
-        for (i, raw) in text.lines().enumerate() {
-            let line = first_line + i;
-            last_line = line;
-            let trimmed = raw.trim_end_matches('\r');
-            if trimmed.trim().is_empty() || trimmed.trim_start().starts_with('#') {
-                continue;
-            }
-            if is_frame(trimmed) {
-                continue;
-            }
-            let tokens = tokens(trimmed).map_err(|(column, found)| {
-                error(
-                    line,
-                    column,
-                    PencilmarkGridErrorKind::BadCharacter { found },
-                )
-            })?;
-            if rows == 9 {
-                let found = rows + 1;
-                return Err(error(
-                    line,
-                    1,
-                    PencilmarkGridErrorKind::WrongRowCount { found },
-                ));
-            }
-            if tokens.len() != 9 {
-                // Point at the tenth cell, or just past the end of a short row.
-                let column = tokens
-                    .get(9)
-                    .map_or(trimmed.chars().count() + 1, |&(c, _)| c);
-                return Err(error(
-                    line,
-                    column,
-                    PencilmarkGridErrorKind::WrongRowLength {
-                        row: rows + 1,
-                        found: tokens.len(),
-                    },
-                ));
-            }
-            for (cell, (column, token)) in Cell::all().skip(rows * 9).zip(&tokens) {
-                let (set, repeated) = digit_set(token);
-                if let Some(digit) = repeated {
-                    return Err(error(
-                        line,
-                        *column,
-                        PencilmarkGridErrorKind::RepeatedDigit { cell, digit },
-                    ));
-                }
-                if let Some(offset) = token.find('0') {
-                    let kind = if token.len() == 1 {
-                        PencilmarkGridErrorKind::NoCandidate { cell }
-                    } else {
-                        PencilmarkGridErrorKind::BadCharacter { found: '0' }
-                    };
-                    return Err(error(line, column + offset, kind));
-                }
-                sets.push(set);
-            }
-            rows += 1;
-        }
-        if rows != 9 {
-            return Err(error(
-                last_line,
-                1,
-                PencilmarkGridErrorKind::WrongRowCount { found: rows },
-            ));
-        }
-        // As in the 729-character form: a single digit is placed (after every cell's
-        // candidates are set, so that placing clears it from its peers).
+        Pencilmarks::from_pencilmark_grid(text, first_line).map(|marks| marks.into())
+    }
+
+    /// Reads the 729-character candidate form (see [the type's docs](CandidateGrid)).
+    pub fn from_candidate_str(text: &str) -> Result<CandidateGrid, PencilmarkError> {
+        Pencilmarks::from_candidate_str(text).map(|marks| marks.into())
+    }
+
+    /// The state of `marks`: its digits placed (each removed from its peers' candidates, as
+    /// the basic rule requires) and every other cell with its candidates.
+    pub fn from_pencilmarks(marks: &Pencilmarks) -> CandidateGrid {
         let mut state = CandidateGrid::new();
-        let mut placed = Vec::new();
-        for (cell, &set) in Cell::all().zip(&sets) {
-            match set.single_digit() {
-                Some(digit) => placed.push((cell, digit)),
-                None => {
-                    for digit in Candidates::ALL.difference(set).iter() {
-                        state.eliminate(cell, digit);
-                    }
+        for cell in Cell::all() {
+            if marks.placed().get(cell).is_none() {
+                for digit in Candidates::ALL.difference(marks.candidates(cell)).iter() {
+                    state.eliminate(cell, digit);
                 }
             }
         }
-        for (cell, digit) in placed {
-            state.place(cell, digit);
+        // After every cell's candidates are set, so that placing clears the digit from its
+        // peers.
+        for cell in Cell::all() {
+            if let Some(digit) = marks.placed().get(cell) {
+                state.place(cell, digit);
+            }
         }
-        Ok(state)
+        state
     }
 
     /// The pencilmark grid, framed like HoDoKu's (the same text as `Display`).
     pub fn to_pencilmark_grid(&self) -> String {
         self.to_string()
+    }
+}
+
+impl From<Pencilmarks> for CandidateGrid {
+    fn from(marks: Pencilmarks) -> CandidateGrid {
+        CandidateGrid::from_pencilmarks(&marks)
     }
 }
 
@@ -384,6 +131,8 @@ impl fmt::Display for CandidateGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Digit;
+    use crate::format::{Entry, Reader};
     use crate::logic::test_util::{cell, digit, keep, puzzle};
     use proptest::prelude::*;
 
@@ -437,7 +186,7 @@ mod tests {
         // Without any frame or separator, just the tokens.
         let bare: String = HODOKU
             .lines()
-            .filter(|l| !is_frame(l))
+            .filter(|l| l.contains(|c: char| c.is_ascii_digit()))
             .map(|l| format!("{}\n", l.replace('|', " ")))
             .collect();
         assert_eq!(CandidateGrid::from_pencilmark_grid(&bare), Ok(a.clone()));
@@ -511,48 +260,6 @@ mod tests {
         assert_eq!((e.line, e.column), (40, 9));
     }
 
-    #[test]
-    fn lines_are_classified_for_stream_readers() {
-        assert_eq!(classify_line(""), PencilmarkLine::Blank);
-        assert_eq!(classify_line("  # note"), PencilmarkLine::Blank);
-        for frame in [
-            ".----------------.----------------.",
-            ":-------+-------:",
-            "'------'------'",
-            "*-----------*",
-            "|------+------|",
-            "------+-------+------",
-            "╔══════╗",
-        ] {
-            assert_eq!(classify_line(frame), PencilmarkLine::Frame, "{frame}");
-        }
-        // Nine dots are a row of blanks in a puzzle grid, not a frame.
-        assert_eq!(classify_line("........."), PencilmarkLine::Other);
-        assert_eq!(
-            classify_line(HODOKU.lines().nth(1).unwrap_or_default()),
-            PencilmarkLine::Row {
-                cells: 9,
-                has_set: true
-            }
-        );
-        assert_eq!(
-            classify_line("5 3 4 | 6 7 8 | 9 1 2"),
-            PencilmarkLine::Row {
-                cells: 9,
-                has_set: false
-            }
-        );
-        assert_eq!(classify_line("5 3 0 6 7 8 9 1 2"), PencilmarkLine::Other);
-        assert_eq!(classify_line("122 3"), PencilmarkLine::Other);
-        assert_eq!(
-            classify_line("12 21"),
-            PencilmarkLine::Row {
-                cells: 2,
-                has_set: true
-            }
-        );
-    }
-
     /// A random consistent state: placed digits cleared from their peers, and every empty
     /// cell left with two or more candidates (one would read back as placed).
     fn state() -> impl Strategy<Value = CandidateGrid> {
@@ -594,22 +301,33 @@ mod tests {
                 CandidateGrid::from_candidate_str(&grid.to_candidate_string()),
                 Ok(grid.clone())
             );
-            for line in printed.lines() {
-                let kind = classify_line(line);
-                let ok = matches!(
-                    kind,
-                    PencilmarkLine::Frame | PencilmarkLine::Row { cells: 9, .. }
-                );
-                prop_assert!(ok, "{:?}: {:?}", line, kind);
+            // The stream reader takes the printed lines for one grid among other text.
+            let text = format!("# a position\n{printed}\n{}", grid.to_candidate_string());
+            let mut reader = Reader::with_pencilmarks();
+            let mut found = Vec::new();
+            for line in text.lines() {
+                reader.push_line(line.as_bytes(), &mut found);
             }
+            reader.finish(&mut found);
+            let states: Vec<(usize, CandidateGrid)> = found
+                .into_iter()
+                .filter_map(|item| match item {
+                    Ok((line, Entry::Pencilmarks(marks))) => Some((line, marks.into())),
+                    _ => None,
+                })
+                .collect();
+            prop_assert_eq!(states, vec![(2, grid.clone()), (16, grid)]);
         }
 
         #[test]
         fn arbitrary_text_never_panics(text in "[0-9 |.:'*+\\-\\n#a]{0,400}") {
             let _ = CandidateGrid::from_pencilmark_grid(&text);
+            let mut reader = Reader::with_pencilmarks();
+            let mut found = Vec::new();
             for line in text.lines() {
-                let _ = classify_line(line);
+                reader.push_line(line.as_bytes(), &mut found);
             }
+            reader.finish(&mut found);
         }
     }
 }

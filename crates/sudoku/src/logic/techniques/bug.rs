@@ -313,8 +313,8 @@ impl Context<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::tool::ReglibCase;
     use crate::logic::test_util::{all, cells, elims, first, house, puzzle};
-    use crate::logic::ReglibCase;
 
     fn state(rows: [&str; 9]) -> CandidateGrid {
         CandidateGrid::from_candidate_str(&rows.concat()).expect("valid state")
@@ -325,7 +325,7 @@ mod tests {
         // HoDoKu's first BUG+1 case: r7c3 {3,4,6} is the only cell with three candidates.
         let line = ":0610::.+9.+613.+8+4...2+5+7+1+393.184+92..968+5+7+1+42+3+4379+2+6+81+5+1..+3+84......+1+9+2..8..9+435+67+1+51.+76+8..+2::373 673::";
         let case = ReglibCase::parse(line).expect("valid line");
-        let steps = all(&Bug, &case.grid);
+        let steps = all(&Bug, &case.grid());
         assert_eq!(steps.len(), 1);
         assert_eq!(steps[0].technique, Technique::BugType1);
         assert_eq!(elims(&steps[0]), ["3@r7c3", "6@r7c3"]);
@@ -424,7 +424,7 @@ mod tests {
             ":0610-x::.+7+5+9.6+4+32+9+6+234571+8.4+3+27.+5+6952.+7+6.3+41+4.+6.+5+3+2+9+73.7.+2.+6857+5..3..2+6+631592+8+7+42.+46.+7.+5+3:874 176::",
         ] {
             let case = ReglibCase::parse(line).expect("valid line");
-            assert!(all(&Bug, &case.grid).is_empty(), "{line}");
+            assert!(all(&Bug, &case.grid()).is_empty(), "{line}");
         }
         let grid = puzzle(
             "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
