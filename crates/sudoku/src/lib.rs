@@ -42,6 +42,7 @@ pub mod format;
 pub mod generate;
 pub mod logic;
 pub mod rate;
+mod rng;
 pub mod solve;
 
 pub use board::{Block, Candidates, Cell, Col, Digit, Grid, House, Row, RuleViolation};

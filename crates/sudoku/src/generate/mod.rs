@@ -101,7 +101,6 @@ mod fill;
 mod judge;
 mod pattern;
 mod refine;
-pub(crate) mod rng;
 mod symmetry;
 mod target;
 
@@ -111,11 +110,11 @@ pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use target::{BadRatingRange, Difficulty, RatingRange, TechniqueTarget, UnknownTechnique};
 
 use crate::rate::PuzzleRating;
+use crate::rng::Rng;
 use crate::{Cell, Grid};
 use dig::Verdict;
 use judge::Judge;
 use refine::Closest;
-use rng::Rng;
 use std::fmt;
 use std::str::FromStr;
 
