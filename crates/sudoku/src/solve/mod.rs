@@ -31,6 +31,7 @@
 //! and statistics. [`Search::with_cpu_path`] forces one, for tests and benchmarks.
 
 mod bands;
+mod kernels;
 mod simd;
 mod tables;
 
