@@ -491,6 +491,24 @@ mod tests {
         assert_eq!(score.score, 4 + 14);
     }
 
+    /// Each technique's default SE rating and HoDoKu entry, one line each, so that moving the
+    /// numbers (into the technique table's rows) shows up as a reviewed diff if one changes.
+    #[test]
+    fn every_technique_keeps_its_default_ratings() {
+        let (ratings, table) = (crate::logic::Ratings::default(), HodokuTable::default());
+        let mut lines = String::new();
+        for &t in Technique::ALL {
+            let hodoku = if table.lists(t) {
+                let entry = table.get(t);
+                format!("{} {}", entry.score, entry.level)
+            } else {
+                "-".to_owned()
+            };
+            lines.push_str(&format!("{} {} {hodoku}\n", t.id(), ratings.get(t)));
+        }
+        insta::assert_snapshot!(lines);
+    }
+
     #[test]
     fn the_default_table_lists_every_technique_before_the_later_forcing_chains() {
         let table = HodokuTable::default();
