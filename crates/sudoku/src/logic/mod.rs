@@ -83,6 +83,7 @@ pub use rating::{Rating, Ratings};
 pub use reglib::{ReglibCase, ReglibError};
 pub use solver::{Outcome, Path, Solver, Uniqueness};
 pub use step::Step;
+pub(crate) use technique::technique_table;
 pub use technique::Technique;
 
 /// Runs `work` (a [`Solver`] or finders) with a deadline for the long chain searches (Nishio,
