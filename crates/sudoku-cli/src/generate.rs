@@ -20,8 +20,7 @@ use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 use sudoku::format;
 use sudoku::generate::{Difficulty, Generated, Generator, Missed, Options, Pattern};
-use sudoku::logic::Ratings;
-use sudoku::rate::{HodokuTable, PuzzleRating, Rater};
+use sudoku::rate::{PuzzleRating, Rater};
 
 /// How many puzzles are made per parallel chunk: enough to keep the workers busy, few enough
 /// that output and the progress bar move often.
@@ -67,8 +66,7 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
     let format = args.output.format();
     // Puzzles made without a target are rated here for the JSON output, which always has it.
     let rate_untargeted = format == SolveFormat::Json && !targeted;
-    let (ratings, table) = (Ratings::default(), HodokuTable::default());
-    let rater = Rater::new(&ratings, &table);
+    let rater = Rater::new();
     let mut out = Output {
         format,
         show_rating: targeted,

@@ -20,10 +20,8 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use sudoku::format::{self, ParseError, Records};
-use sudoku::logic::{
-    classify_line, explain, CandidateGrid, Outcome, PencilmarkLine, Ratings, Step,
-};
-use sudoku::rate::{check_proper, HodokuTable, RateError, Rated, Rater};
+use sudoku::logic::{classify_line, explain, CandidateGrid, Outcome, PencilmarkLine, Step};
+use sudoku::rate::{check_proper, RateError, Rated, Rater};
 
 /// The longest line kept, in bytes (no format needs a fraction of it); the rest is dropped, so
 /// a file without newlines cannot exhaust memory.
@@ -401,8 +399,7 @@ fn refusal(err: &RateError) -> (&'static str, String) {
 
 /// Runs `sudoku hint`; returns whether some input failed.
 pub(crate) fn hint(args: &HintArgs) -> anyhow::Result<bool> {
-    let (ratings, table) = (Ratings::default(), HodokuTable::default());
-    let rater = Rater::new(&ratings, &table)
+    let rater = Rater::new()
         .with_finders(args.logic.finders())
         .with_budget(budget_of(args.logic.time_limit, None));
     let mut failed = false;
@@ -526,8 +523,7 @@ struct JsonPath<'a> {
 
 /// Runs `sudoku explain`; returns whether some input failed.
 pub(crate) fn explain_paths(args: &ExplainArgs) -> anyhow::Result<bool> {
-    let (ratings, table) = (Ratings::default(), HodokuTable::default());
-    let rater = Rater::new(&ratings, &table)
+    let rater = Rater::new()
         .with_finders(args.logic.finders())
         .with_budget(budget_of(args.logic.time_limit, None));
     let mut failed = false;

@@ -109,12 +109,12 @@ pub(crate) fn hint(
             candidates,
         });
     }
-    let ratings = Ratings::default();
     let clock = Clock::start(limits);
     let finders = clock.wrap(REGISTRY);
     let finders: Vec<&dyn Finder> = finders.iter().map(|f| f as &dyn Finder).collect();
     let step = clock.run(|| {
-        Solver::with_finders(&finders, &ratings)
+        Solver::new()
+            .with_finders(&finders)
             .with_uniqueness(uniqueness)
             .next_step(&state)
     });
@@ -140,12 +140,12 @@ pub(crate) fn explain(
     limits: &Limits,
 ) -> Result<Explained, ApiError> {
     let (state, uniqueness) = prepare(request, puzzle, limits)?;
-    let ratings = Ratings::default();
     let clock = Clock::start(limits);
     let finders = clock.wrap(REGISTRY);
     let finders: Vec<&dyn Finder> = finders.iter().map(|f| f as &dyn Finder).collect();
     let path = clock.run(|| {
-        Solver::with_finders(&finders, &ratings)
+        Solver::new()
+            .with_finders(&finders)
             .with_uniqueness(uniqueness)
             .solve(&state)
     });
@@ -299,8 +299,7 @@ mod tests {
         let limits = Limits::default();
         let hint = hint(&req, &parsed, &limits).expect("a hint");
         assert_eq!(hint.status, HintStatus::Step);
-        let ratings = Ratings::default();
-        let expected = Solver::new(&ratings).next_step(&CandidateGrid::from_grid(&parsed.grid));
+        let expected = Solver::new().next_step(&CandidateGrid::from_grid(&parsed.grid));
         assert_eq!(hint.step.map(|s| s.step), expected);
         assert_eq!(hint.candidates.len(), 81);
         assert_eq!(hint.candidates[0], "");

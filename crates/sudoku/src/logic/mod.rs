@@ -31,14 +31,13 @@
 //!
 //! # Example
 //! ```
-//! use sudoku::logic::{explain, CandidateGrid, Outcome, Ratings, Solver};
+//! use sudoku::logic::{explain, CandidateGrid, Outcome, Solver};
 //! use sudoku::format;
 //!
 //! let puzzle = format::parse(
 //!     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
 //! )?.grid;
-//! let ratings = Ratings::default();
-//! let solver = Solver::new(&ratings);
+//! let solver = Solver::new(); // Sudoku Explainer 1.2.1's ratings; `with_ratings` for others
 //! let grid = CandidateGrid::from_grid(&puzzle);
 //! let hint = solver.next_step(&grid).expect("a first step");
 //! println!("{}", explain::english(&hint));
@@ -97,14 +96,13 @@ pub use technique::Technique;
 ///
 /// ```
 /// use std::time::Instant;
-/// use sudoku::logic::{with_deadline, CandidateGrid, Outcome, Ratings, Solver};
+/// use sudoku::logic::{with_deadline, CandidateGrid, Outcome, Solver};
 /// let puzzle = sudoku::format::parse(
 ///     "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5",
 /// )?.grid;
-/// let ratings = Ratings::default();
 /// // A deadline already past: the first dynamic chain search stops at once.
 /// let (path, cut_short) =
-///     with_deadline(Instant::now(), || Solver::new(&ratings).solve(&CandidateGrid::from_grid(&puzzle)));
+///     with_deadline(Instant::now(), || Solver::new().solve(&CandidateGrid::from_grid(&puzzle)));
 /// assert!(cut_short);
 /// assert_eq!(path.outcome, Outcome::Stuck);
 /// # Ok::<(), sudoku::format::ParseError>(())

@@ -99,12 +99,23 @@ pub struct Ratings {
 
 impl Ratings {
     /// Sudoku Explainer 1.2.1's ratings (the default).
-    pub fn sudoku_explainer() -> Ratings {
-        let mut by_technique = [Rating::default(); Technique::COUNT];
-        for (technique, tenths) in SUDOKU_EXPLAINER {
+    pub const fn sudoku_explainer() -> Ratings {
+        let mut by_technique = [Rating(0); Technique::COUNT];
+        let mut row = 0;
+        while row < SUDOKU_EXPLAINER.len() {
+            let (technique, tenths) = SUDOKU_EXPLAINER[row];
             by_technique[technique.index()] = Rating(tenths);
+            row += 1;
         }
         Ratings { by_technique }
+    }
+
+    /// Sudoku Explainer 1.2.1's ratings, for the callers that take a table by reference and
+    /// default to it ([`Solver::new`](super::Solver::new), `rate::Rater::new`). Constant data,
+    /// not state: nothing can change it.
+    pub(crate) fn sudoku_explainer_ref() -> &'static Ratings {
+        static SUDOKU_EXPLAINER_RATINGS: Ratings = Ratings::sudoku_explainer();
+        &SUDOKU_EXPLAINER_RATINGS
     }
 
     /// The rating of a step of `technique`.

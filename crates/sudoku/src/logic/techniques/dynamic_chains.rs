@@ -118,8 +118,7 @@ pub(super) mod tests {
     pub(crate) fn first_use(line: &str, finder: &dyn Finder) -> (CandidateGrid, Step, Grid) {
         let mut grid = puzzle(line);
         let solution = crate::solve::solve(&grid.to_grid()).expect("solvable");
-        let ratings = Ratings::default();
-        let solver = Solver::new(&ratings);
+        let solver = Solver::new();
         while let Some(step) = solver.next_step(&grid) {
             if finder.techniques().contains(&step.technique) {
                 return (grid, step, solution);
@@ -206,7 +205,7 @@ pub(super) mod tests {
         ] {
             let (grid, _, solution) = first_use(line, &DynamicForcingChains::PLAIN);
             check_steps(&DynamicForcingChains::PLAIN, &grid, &solution);
-            let path = Solver::new(&Ratings::default()).solve(&puzzle(line));
+            let path = Solver::new().solve(&puzzle(line));
             assert!(
                 path.steps.iter().any(|s| s.technique == technique),
                 "{line}"
