@@ -27,8 +27,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 use sudoku::format;
 use sudoku::generate::{Attempted, Difficulty, Generated, Generator, Missed, Options, Pattern};
-use sudoku::logic::Ratings;
-use sudoku::rate::{HodokuTable, PuzzleRating, Rater};
+use sudoku::rate::{PuzzleRating, Rater};
 
 /// How far (in indices) the workers may run ahead of the first puzzle not yet printed: enough
 /// to keep them busy behind one slow puzzle, few enough to keep the held-back puzzles small.
@@ -163,8 +162,7 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
     let format = args.output.format();
     // Puzzles made without a target are rated here for the JSON output, which always has it.
     let rate_untargeted = format == SolveFormat::Json && !targeted;
-    let (ratings, table) = (Ratings::default(), HodokuTable::default());
-    let rater = Rater::new(&ratings, &table);
+    let rater = Rater::new();
     let mut out = Output {
         format,
         show_rating: targeted,

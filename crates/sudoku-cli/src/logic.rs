@@ -20,8 +20,8 @@ use std::fs::File;
 use std::io::{self, BufReader, Read, Write};
 use std::path::PathBuf;
 use sudoku::format::{self, Entry, ReadItem, Reader};
-use sudoku::logic::{explain, CandidateGrid, Inconsistent, Outcome, Ratings, Step};
-use sudoku::rate::{check_proper, HodokuTable, RateError, Rated, Rater};
+use sudoku::logic::{explain, CandidateGrid, Inconsistent, Outcome, Step};
+use sudoku::rate::{check_proper, RateError, Rated, Rater};
 
 /// One input as named on the command line.
 struct Input {
@@ -222,9 +222,8 @@ fn contradiction(state: &CandidateGrid) -> Option<(&'static str, String)> {
 
 /// Runs `sudoku hint`; returns whether some input failed.
 pub(crate) fn hint(args: &HintArgs) -> anyhow::Result<bool> {
-    let (ratings, table) = (Ratings::default(), HodokuTable::default());
     let clock = wall_clock();
-    let rater = Rater::new(&ratings, &table)
+    let rater = Rater::new()
         .with_finders(args.logic.finders())
         .with_budget(budget_of(args.logic.time_limit, None))
         .with_clock(&clock);
@@ -367,9 +366,8 @@ struct JsonPath<'a> {
 
 /// Runs `sudoku explain`; returns whether some input failed.
 pub(crate) fn explain_paths(args: &ExplainArgs) -> anyhow::Result<bool> {
-    let (ratings, table) = (Ratings::default(), HodokuTable::default());
     let clock = wall_clock();
-    let rater = Rater::new(&ratings, &table)
+    let rater = Rater::new()
         .with_finders(args.logic.finders())
         .with_budget(budget_of(args.logic.time_limit, None))
         .with_clock(&clock);

@@ -34,8 +34,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 use sudoku::budget::Clock;
 use sudoku::format;
-use sudoku::logic::Ratings;
-use sudoku::rate::{Budget, HodokuTable, PuzzleRating, RateError, Rater};
+use sudoku::rate::{Budget, PuzzleRating, RateError, Rater};
 
 /// Jobs handed to the workers and not yet printed, at most: enough to keep every worker busy
 /// behind one slow puzzle for a while, few enough to keep memory small.
@@ -165,10 +164,9 @@ pub(crate) fn run(args: &RateArgs) -> anyhow::Result<bool> {
         sources.total_bytes(),
     );
     let reader = Reader::spawn(&sources).context("cannot start the reader thread")?;
-    let (ratings, table) = (Ratings::default(), HodokuTable::default());
     let cancel = Arc::new(AtomicBool::new(false));
     let clock = wall_clock();
-    let rater = Rater::new(&ratings, &table)
+    let rater = Rater::new()
         .with_finders(args.logic.finders())
         .with_budget(budget_of(args.logic.time_limit, args.max_steps))
         .with_clock(&clock)

@@ -197,8 +197,7 @@ mod tests {
         )
         .expect("a puzzle")
         .grid;
-        let (ratings, table) = (sudoku::logic::Ratings::default(), Default::default());
-        let rating = sudoku::rate::Rater::new(&ratings, &table)
+        let rating = sudoku::rate::Rater::new()
             .rate(&puzzle)
             .expect("proper")
             .rating;

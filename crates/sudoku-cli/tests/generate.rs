@@ -308,12 +308,10 @@ fn help_texts_have_examples() {
 
 // ---- Difficulty targets ----------------------------------------------------------------------
 
-use sudoku::logic::Ratings;
-use sudoku::rate::{HodokuTable, PuzzleRating, Rater};
+use sudoku::rate::{PuzzleRating, Rater};
 
 fn rerate(puzzle: &Grid) -> PuzzleRating {
-    let (ratings, table) = (Ratings::default(), HodokuTable::default());
-    Rater::new(&ratings, &table)
+    Rater::new()
         .rate(puzzle)
         .expect("a generated puzzle is proper")
         .rating

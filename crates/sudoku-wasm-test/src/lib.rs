@@ -26,8 +26,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 use sudoku::budget::{Budget, Clock};
-use sudoku::logic::Ratings;
-use sudoku::rate::{HodokuTable, RateError, Rater};
+use sudoku::rate::{RateError, Rater};
 
 /// Rates the puzzle `line` with the default techniques, within `time` (none: no limit) by
 /// `clock`: `ER/EP/ED`, `gave up: LIMIT` (without the step count, which depends on the speed
@@ -37,14 +36,11 @@ pub fn rate_line(line: &str, time: Option<Duration>, clock: Arc<dyn Clock>) -> S
         Ok(parsed) => parsed.grid,
         Err(err) => return format!("error: {err}"),
     };
-    let (ratings, table) = (Ratings::default(), HodokuTable::default());
     let budget = match time {
         Some(time) => Budget::UNLIMITED.with_time(time),
         None => Budget::UNLIMITED,
     };
-    let rater = Rater::new(&ratings, &table)
-        .with_budget(budget)
-        .with_clock(&clock);
+    let rater = Rater::new().with_budget(budget).with_clock(&clock);
     match rater.rate(&puzzle) {
         Ok(rated) => rated.rating.se.to_string(),
         Err(RateError::GaveUp { limit, .. }) => format!("gave up: {limit}"),

@@ -40,7 +40,7 @@
 //! let guard = Guard::new(Budget::UNLIMITED.with_steps(3)).with_clock(frozen);
 //! let wrapped = guard.wrap(REGISTRY);
 //! let finders: Vec<&dyn Finder> = wrapped.iter().map(|f| f as &dyn Finder).collect();
-//! let path = guard.run(|| Solver::with_finders(&finders, &ratings).solve(&CandidateGrid::from_grid(&puzzle)));
+//! let path = guard.run(|| Solver::new().with_finders(&finders).solve(&CandidateGrid::from_grid(&puzzle)));
 //! assert_eq!((path.outcome, path.steps.len()), (Outcome::Stuck, 3));
 //! assert_eq!(guard.spent(), Some(Limit::Steps(3)));
 //! # Ok::<(), sudoku::format::ParseError>(())
@@ -309,11 +309,10 @@ impl Guard {
     /// let puzzle = sudoku::format::parse(
     ///     "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5",
     /// )?.grid;
-    /// let ratings = Ratings::default();
     /// // No time at all: the first dynamic chain search stops at once.
     /// let guard = Guard::new(Budget::UNLIMITED.with_time(Duration::ZERO))
     ///     .with_clock(Arc::new(|| Duration::ZERO));
-    /// let path = guard.run(|| Solver::new(&ratings).solve(&CandidateGrid::from_grid(&puzzle)));
+    /// let path = guard.run(|| Solver::new().solve(&CandidateGrid::from_grid(&puzzle)));
     /// assert_eq!(path.outcome, Outcome::Stuck);
     /// assert_eq!(guard.spent(), Some(Limit::Time(Duration::ZERO)));
     /// # Ok::<(), sudoku::format::ParseError>(())

@@ -81,6 +81,7 @@ pub mod generate;
 pub mod internals;
 pub mod logic;
 pub mod rate;
+mod rng;
 pub mod solve;
 
 pub use board::{Block, Candidates, Cell, Col, Digit, Grid, House, Row, RuleViolation};

@@ -247,13 +247,12 @@ proptest! {
 // ---- Difficulty targets ----------------------------------------------------------------------
 
 use sudoku::generate::{Difficulty, RatingRange, TechniqueTarget};
-use sudoku::logic::{ChainName, Ratings, Technique};
-use sudoku::rate::{HodokuTable, Level, PuzzleRating, Rater};
+use sudoku::logic::{ChainName, Technique};
+use sudoku::rate::{Level, PuzzleRating, Rater};
 
 /// The rating of `puzzle` by the public rater: every technique, its own uniqueness check.
 fn rerate(puzzle: &Grid) -> (PuzzleRating, Vec<sudoku::logic::Step>) {
-    let (ratings, table) = (Ratings::default(), HodokuTable::default());
-    let rated = Rater::new(&ratings, &table)
+    let rated = Rater::new()
         .rate(puzzle)
         .expect("a generated puzzle is proper");
     (rated.rating, rated.path.steps)

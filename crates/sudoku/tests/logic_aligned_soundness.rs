@@ -39,7 +39,7 @@ fn check(line: &str) -> Tally {
         .iter()
         .position(|f| f.technique() == Technique::AlignedTripletExclusion)
         .expect("aligned triplets are registered");
-    let solver = Solver::with_finders(&REGISTRY[..=upto], &ratings);
+    let solver = Solver::new().with_finders(&REGISTRY[..=upto]);
     let mut tally = Tally::default();
     let mut grid = CandidateGrid::from_grid(&puzzle);
     loop {

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use sudoku::budget::{Clock, Guard, Limit};
 use sudoku::logic::{CandidateGrid, Outcome, Ratings, Solver, Step, Technique};
-use sudoku::rate::{Budget, HodokuTable, RateError, Rater};
+use sudoku::rate::{Budget, RateError, Rater};
 use sudoku::{solve, Grid};
 
 /// (puzzle, SE's ER, EP, ED in tenths, the technique of our hardest step).
@@ -64,9 +64,7 @@ fn sound(step: &Step, solution: &Grid) -> bool {
 
 #[test]
 fn ratings_match_serate_and_every_step_is_sound() {
-    let ratings = Ratings::default();
-    let table = HodokuTable::default();
-    let rater = Rater::new(&ratings, &table);
+    let rater = Rater::new();
     for &(line, [er, ep, ed], technique) in CASES {
         let puzzle = grid(line);
         let solution = solve::solve(&puzzle).expect("a proper puzzle");
@@ -100,14 +98,12 @@ fn ratings_match_serate_and_every_step_is_sound() {
 fn nested_levels_rate_a_forum_hardest_puzzle_like_serate() {
     // hardest_1106 #4, SE 10.3/10.3/9.8: a nested forcing chain of level 2 (9.5 + bonus).
     let line = "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.";
-    let ratings = Ratings::default();
-    let table = HodokuTable::default();
     let puzzle = grid(line);
     let solution = solve::solve(&puzzle).expect("a proper puzzle");
     // Without the nested levels the rater is stuck after the first steps.
-    let plain = Rater::new(&ratings, &table).rate(&puzzle).expect("rated");
+    let plain = Rater::new().rate(&puzzle).expect("rated");
     assert!(plain.rating.is_stuck());
-    let rated = Rater::new(&ratings, &table)
+    let rated = Rater::new()
         .with_finders(sudoku::logic::techniques::WITH_NESTED)
         .rate(&puzzle)
         .expect("rated");
@@ -133,7 +129,7 @@ fn every_listed_dynamic_step_is_sound() {
     // Not only the step the solver takes: every step the finders list, at the state where the
     // solver first needs them.
     let ratings = Ratings::default();
-    let solver = sudoku::logic::Solver::new(&ratings);
+    let solver = sudoku::logic::Solver::new();
     for &(line, _, technique) in &CASES[..3] {
         let puzzle = grid(line);
         let solution = solve::solve(&puzzle).expect("a proper puzzle");
@@ -169,18 +165,16 @@ fn a_small_time_budget_stops_a_long_chain_search() {
     // hands its time budget to the same guard.
     let (line, ..) = CASES[5];
     let puzzle = grid(line);
-    let ratings = Ratings::default();
     let clock: Arc<dyn Clock> = Arc::new(|| Duration::ZERO);
     let guard = Guard::new(Budget::UNLIMITED.with_time(Duration::ZERO)).with_clock(clock.clone());
-    let path = guard.run(|| Solver::new(&ratings).solve(&CandidateGrid::from_grid(&puzzle)));
+    let path = guard.run(|| Solver::new().solve(&CandidateGrid::from_grid(&puzzle)));
     assert_eq!(
         guard.spent(),
         Some(Limit::Time(Duration::ZERO)),
         "no search polled the guard"
     );
     assert_eq!(path.outcome, Outcome::Stuck);
-    let table = HodokuTable::default();
-    let rater = Rater::new(&ratings, &table)
+    let rater = Rater::new()
         .with_budget(Budget::UNLIMITED.with_time(Duration::ZERO))
         .with_clock(&clock);
     let result = rater.rate(&puzzle);

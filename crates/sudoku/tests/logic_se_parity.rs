@@ -17,7 +17,7 @@ mod common;
 
 use common::{report, tenths};
 use rayon::prelude::*;
-use sudoku::logic::{CandidateGrid, Outcome, Ratings, Solver};
+use sudoku::logic::{CandidateGrid, Outcome, Solver};
 use sudoku::Grid;
 
 #[derive(Default, Debug)]
@@ -47,14 +47,12 @@ impl Tally {
 
 /// Every line of a file, on all cores (each line is rated on its own), tallied in file order.
 fn compare(text: &str, columns: [usize; 4]) -> Tally {
-    let ratings = Ratings::default();
     let lines: Vec<&str> = text.lines().skip(1).collect();
     let tallies: Vec<Tally> = lines
         .par_iter()
-        .map_init(
-            || Solver::new(&ratings),
-            |solver, line| compare_line(solver, line, columns),
-        )
+        .map_init(Solver::new, |solver, line| {
+            compare_line(solver, line, columns)
+        })
         .collect();
     tallies.into_iter().fold(Tally::default(), Tally::add)
 }

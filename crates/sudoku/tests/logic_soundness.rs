@@ -39,8 +39,7 @@ fn check(line: &str) -> (bool, usize, Vec<String>) {
         "not unique: {line}"
     );
     let solution: Grid = solve::solve(&puzzle).unwrap_or_else(|| panic!("no solution: {line}"));
-    let ratings = Ratings::default();
-    let path = Solver::new(&ratings).solve(&CandidateGrid::from_grid(&puzzle));
+    let path = Solver::new().solve(&CandidateGrid::from_grid(&puzzle));
     let mut wrong = Vec::new();
     for (n, step) in path.steps.iter().enumerate() {
         let bad_place = step
@@ -178,7 +177,7 @@ fn several_solutions_never_get_a_uniqueness_step() {
     use sudoku::logic::Finder;
     let text = common::read_testdata("counts.txt");
     let ratings = Ratings::default();
-    let solver = Solver::new(&ratings);
+    let solver = Solver::new();
     let uniqueness: Vec<&dyn Finder> = REGISTRY
         .iter()
         .copied()

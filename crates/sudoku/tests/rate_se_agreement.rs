@@ -16,8 +16,7 @@ mod common;
 use common::{report, tenths};
 use rayon::prelude::*;
 use std::time::Instant;
-use sudoku::logic::Ratings;
-use sudoku::rate::{HodokuTable, Rater, SeRating};
+use sudoku::rate::{Rater, SeRating};
 use sudoku::Grid;
 
 /// Agreement counts of one measure (ER, EP or ED).
@@ -83,8 +82,7 @@ fn compare(text: &str, columns: [usize; 4]) -> Tally {
             Some((puzzle, se))
         })
         .collect();
-    let (ratings, table) = (Ratings::default(), HodokuTable::default());
-    let rater = Rater::new(&ratings, &table);
+    let rater = Rater::new();
     let ours: Vec<(SeRating, bool)> = rows
         .par_iter()
         .map(|(puzzle, _)| {

@@ -149,8 +149,8 @@ fn fresh_seed() -> u64 {
 mod tests {
     use super::*;
     use crate::error::ErrorCode;
-    use sudoku::logic::Ratings;
-    use sudoku::rate::{HodokuTable, Rater};
+
+    use sudoku::rate::Rater;
     use sudoku::solve::{self, Count};
 
     #[test]
@@ -206,8 +206,7 @@ mod tests {
             let made = generate(&request, &limits).expect("every level is reachable");
             let grid = format::parse(&made.puzzle).expect("a line").grid;
             assert_eq!(solve::count(&grid, 2), Count::Exact(1));
-            let (ratings, table) = (Ratings::default(), HodokuTable::default());
-            let rated = Rater::new(&ratings, &table).rate(&grid).expect("proper");
+            let rated = Rater::new().rate(&grid).expect("proper");
             assert_eq!(rated.rating.hodoku.level, level, "{}", made.puzzle);
             assert!(!rated.rating.is_stuck(), "{}", made.puzzle);
         }

@@ -24,8 +24,8 @@ use serde_json::Value;
 use sudoku::budget::{Budget, Guard};
 use sudoku::logic::techniques::REGISTRY;
 use sudoku::logic::{
-    explain, CandidateGrid, Consistent, Finder, Inconsistent, Outcome, Rating, Ratings, Solver,
-    Step, Uniqueness,
+    explain, CandidateGrid, Consistent, Finder, Inconsistent, Outcome, Rating, Solver, Step,
+    Uniqueness,
 };
 use sudoku::{Cell, Digit};
 
@@ -119,12 +119,12 @@ pub(crate) fn hint(
             candidates,
         });
     }
-    let ratings = Ratings::default();
     let guard = request_guard(limits);
     let finders = guard.wrap(REGISTRY);
     let finders: Vec<&dyn Finder> = finders.iter().map(|f| f as &dyn Finder).collect();
     let step = guard.run(|| {
-        Solver::with_finders(&finders, &ratings)
+        Solver::new()
+            .with_finders(&finders)
             .with_uniqueness(uniqueness)
             .next_step(&state)
     });
@@ -150,12 +150,12 @@ pub(crate) fn explain(
     limits: &Limits,
 ) -> Result<Explained, ApiError> {
     let (state, uniqueness) = prepare(request, start, limits, Need::Unique)?;
-    let ratings = Ratings::default();
     let guard = request_guard(limits);
     let finders = guard.wrap(REGISTRY);
     let finders: Vec<&dyn Finder> = finders.iter().map(|f| f as &dyn Finder).collect();
     let path = guard.run(|| {
-        Solver::with_finders(&finders, &ratings)
+        Solver::new()
+            .with_finders(&finders)
             .with_uniqueness(uniqueness)
             .solve(&state)
     });
@@ -290,8 +290,7 @@ mod tests {
         let limits = Limits::default();
         let hint = hint(&req, parsed.clone(), &limits).expect("a hint");
         assert_eq!(hint.status, HintStatus::Step);
-        let ratings = Ratings::default();
-        let expected = Solver::new(&ratings).next_step(&parsed);
+        let expected = Solver::new().next_step(&parsed);
         assert_eq!(hint.step.map(|s| s.step), expected);
         assert_eq!(hint.candidates.len(), 81);
         assert_eq!(hint.candidates[0], "");
@@ -340,7 +339,7 @@ mod tests {
             "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5";
         let grid = CandidateGrid::from_grid(&format::parse(hard).expect("a puzzle").grid);
         let plus = sudoku::logic::techniques::DynamicForcingChains::PLUS;
-        let ratings = Ratings::default();
+        let ratings = sudoku::logic::Ratings::default();
         let no_time = Limits {
             logic_time: Duration::ZERO,
             ..Limits::default()

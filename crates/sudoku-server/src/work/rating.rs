@@ -6,8 +6,7 @@ use crate::error::{ApiError, ErrorCode};
 use crate::Limits;
 use serde::Serialize;
 use sudoku::format::Parsed;
-use sudoku::logic::Ratings;
-use sudoku::rate::{Budget, HodokuTable, PuzzleRating, RateError, Rater};
+use sudoku::rate::{Budget, PuzzleRating, RateError, Rater};
 use sudoku::Grid;
 
 /// The answer of `POST /api/rate`: the rating's own fields (`er`, `ep`, `ed`, `score`,
@@ -49,9 +48,8 @@ pub(crate) fn rate_grid(
             ))
         }
     }
-    let (ratings, table) = (Ratings::default(), HodokuTable::default());
     let clock = super::wall_clock();
-    let rater = Rater::new(&ratings, &table)
+    let rater = Rater::new()
         .with_budget(Budget::UNLIMITED.with_time(time))
         .with_clock(&clock);
     let rated = rater.rate(grid)?;

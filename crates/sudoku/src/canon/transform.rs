@@ -1,7 +1,7 @@
 //! [`Transform`]: one of the 3,359,232 symmetries of the Sudoku grid together with a relabelling
 //! of the digits.
 
-use crate::generate::rng::Rng;
+use crate::rng::Rng;
 use crate::Grid;
 
 /// One of the 3,359,232 validity-preserving symmetries of the grid, combined with one of the

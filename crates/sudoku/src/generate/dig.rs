@@ -1,7 +1,7 @@
 //! Digging: removing clues from a solution grid while the puzzle stays unique, and the checks
 //! of uniqueness and minimality it rests on.
 
-use super::rng::Rng;
+use crate::rng::Rng;
 use crate::solve::{BudgetExhausted, Search};
 use crate::{Cell, Grid};
 

@@ -1,8 +1,8 @@
 //! Random solution grids: a randomised depth-first fill, then a uniformly random symmetry and
 //! relabelling (see the module header of `generate` for how uniform that is).
 
-use super::rng::Rng;
 use crate::canon::Transform;
+use crate::rng::Rng;
 use crate::solve;
 use crate::Grid;
 

@@ -139,7 +139,7 @@ impl Judge {
             return None;
         }
         let start = CandidateGrid::from_grid(puzzle);
-        let path = Solver::new(&self.ratings).solve(&start);
+        let path = Solver::new().with_ratings(&self.ratings).solve(&start);
         Some(PuzzleRating::of(
             &start,
             &path.steps,
@@ -164,7 +164,10 @@ impl Judge {
         let capped = guard.wrap_capped(&self.finders, &over);
         let finders: Vec<&dyn Finder> = capped.iter().map(|c| c as &dyn Finder).collect();
         let start = CandidateGrid::from_grid(puzzle);
-        let path = Solver::with_finders(&finders, &self.ratings).solve(&start);
+        let path = Solver::new()
+            .with_finders(&finders)
+            .with_ratings(&self.ratings)
+            .solve(&start);
         let over = cap.over_rating.load(Ordering::Relaxed);
         if path.outcome == Outcome::Solved {
             let rating = PuzzleRating::of(&start, &path.steps, path.outcome, &self.table);
@@ -356,13 +359,12 @@ mod tests {
         // The cuts really cut: easy bands and levels run on a short prefix.
         assert!(!judges[0].whole && !judges[4].whole);
         assert!(judges[3].whole);
-        let ratings = Ratings::default();
         let table = HodokuTable::default();
         let mut hits = vec![0; targets.len()];
         for seed in 0..100 {
             let puzzle = crate::generate::puzzle(seed).puzzle;
             let start = CandidateGrid::from_grid(&puzzle);
-            let path = Solver::new(&ratings).solve(&start);
+            let path = Solver::new().solve(&start);
             let full = PuzzleRating::of(&start, &path.steps, path.outcome, &table);
             for (i, judge) in judges.iter().enumerate() {
                 let judged = judge.judge(&puzzle);

@@ -101,7 +101,6 @@ mod fill;
 mod judge;
 mod pattern;
 mod refine;
-pub(crate) mod rng;
 mod symmetry;
 mod target;
 
@@ -114,11 +113,11 @@ pub use target::{
 };
 
 use crate::rate::PuzzleRating;
+use crate::rng::Rng;
 use crate::{Cell, Grid};
 use dig::Verdict;
 use judge::Judge;
 use refine::Closest;
-use rng::Rng;
 use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;

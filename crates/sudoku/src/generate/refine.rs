@@ -46,8 +46,8 @@
 
 use super::dig::{self, Dug};
 use super::judge::Judge;
-use super::rng::Rng;
 use super::{Generated, Generator, Tracker};
+use crate::rng::Rng;
 use crate::{Cell, Grid};
 
 /// Fresh candidates between two climbs (each from the closest of them).

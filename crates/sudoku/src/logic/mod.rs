@@ -31,14 +31,13 @@
 //!
 //! # Example
 //! ```
-//! use sudoku::logic::{explain, CandidateGrid, Outcome, Ratings, Solver};
+//! use sudoku::logic::{explain, CandidateGrid, Outcome, Solver};
 //! use sudoku::format;
 //!
 //! let puzzle = format::parse(
 //!     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
 //! )?.grid;
-//! let ratings = Ratings::default();
-//! let solver = Solver::new(&ratings);
+//! let solver = Solver::new(); // Sudoku Explainer 1.2.1's ratings; `with_ratings` for others
 //! let grid = CandidateGrid::from_grid(&puzzle);
 //! let hint = solver.next_step(&grid).expect("a first step");
 //! println!("{}", explain::english(&hint));
@@ -84,4 +83,5 @@ pub use finder::Finder;
 pub use rating::{BadRating, Rating, Ratings};
 pub use solver::{Outcome, Path, Solver, Uniqueness};
 pub use step::Step;
+pub(crate) use technique::technique_table;
 pub use technique::Technique;

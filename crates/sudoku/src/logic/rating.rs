@@ -72,79 +72,19 @@ pub struct BadRating {
     pub value: f64,
 }
 
-/// Sudoku Explainer 1.2.1's rating of each technique, in tenths, in its search order.
-const SUDOKU_EXPLAINER: [(Technique, u16); Technique::COUNT] = [
-    (Technique::FullHouse, 10),
-    (Technique::HiddenSingleBox, 12),
-    (Technique::HiddenSingleColumn, 15),
-    (Technique::HiddenSingleRow, 15),
-    (Technique::DirectPointing, 17),
-    (Technique::DirectClaiming, 19),
-    (Technique::DirectHiddenPair, 20),
-    (Technique::NakedSingle, 23),
-    (Technique::DirectHiddenTriple, 25),
-    (Technique::Pointing, 26),
-    (Technique::Claiming, 28),
-    (Technique::NakedPair, 30),
-    (Technique::XWing, 32),
-    (Technique::HiddenPair, 34),
-    (Technique::NakedTriple, 36),
-    (Technique::Swordfish, 38),
-    (Technique::HiddenTriple, 40),
-    (Technique::XyWing, 42),
-    (Technique::XyzWing, 44),
-    // Unique loops: 4.5 for a rectangle; the finder adds SE's bonus for longer loops and for
-    // the size of a type 3 set.
-    (Technique::UniqueLoopType1, 45),
-    (Technique::UniqueLoopType2, 45),
-    (Technique::UniqueLoopType3Naked, 45),
-    (Technique::UniqueLoopType3Hidden, 45),
-    (Technique::UniqueLoopType4, 45),
-    (Technique::NakedQuad, 50),
-    (Technique::Jellyfish, 52),
-    (Technique::HiddenQuad, 54),
-    (Technique::BugType1, 56),
-    (Technique::BugType2, 57),
-    // BUG type 3: the finder adds 0.1 per digit of the naked set beyond the first.
-    (Technique::BugType3, 57),
-    (Technique::BugType4, 57),
-    (Technique::AlignedPairExclusion, 62),
-    // SE's chains and cycles: the finder adds SE's length bonus.
-    (Technique::XCycle, 65),
-    (Technique::ForcingXChain, 66),
-    (Technique::YCycle, 65),
-    (Technique::Cycle, 70),
-    (Technique::ForcingChain, 70),
-    (Technique::AlignedTripletExclusion, 75),
-    // Nishio and dynamic chains: the finder adds SE's length bonus.
-    (Technique::NishioForcingChains, 75),
-    (Technique::CellForcingChains, 80),
-    (Technique::RegionForcingChains, 80),
-    (Technique::DynamicContradictionChains, 85),
-    (Technique::DynamicDoubleChains, 85),
-    (Technique::DynamicCellForcingChains, 85),
-    (Technique::DynamicRegionForcingChains, 85),
-    (Technique::DynamicPlusContradictionChains, 90),
-    (Technique::DynamicPlusDoubleChains, 90),
-    (Technique::DynamicPlusCellForcingChains, 90),
-    (Technique::DynamicPlusRegionForcingChains, 90),
-    (Technique::NestedContradictionChains2, 95),
-    (Technique::NestedDoubleChains2, 95),
-    (Technique::NestedCellForcingChains2, 95),
-    (Technique::NestedRegionForcingChains2, 95),
-    (Technique::NestedContradictionChains3, 100),
-    (Technique::NestedDoubleChains3, 100),
-    (Technique::NestedCellForcingChains3, 100),
-    (Technique::NestedRegionForcingChains3, 100),
-    (Technique::NestedContradictionChains4, 105),
-    (Technique::NestedDoubleChains4, 105),
-    (Technique::NestedCellForcingChains4, 105),
-    (Technique::NestedRegionForcingChains4, 105),
-    (Technique::NestedContradictionChains5, 110),
-    (Technique::NestedDoubleChains5, 110),
-    (Technique::NestedCellForcingChains5, 110),
-    (Technique::NestedRegionForcingChains5, 110),
-];
+/// Declares `SUDOKU_EXPLAINER` from the technique table's `se` column.
+macro_rules! se_column {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident = $id:literal, $name:literal, se $se:literal, hodoku $hodoku:tt;
+    )*) => {
+        /// Sudoku Explainer 1.2.1's rating of each technique, in tenths, in its search order.
+        const SUDOKU_EXPLAINER: [(Technique, u16); Technique::COUNT] =
+            [$((Technique::$variant, $se),)*];
+    };
+}
+
+super::technique::technique_table!(se_column);
 
 /// The rating of each technique: a table passed to the finders and the solver.
 ///
@@ -166,12 +106,23 @@ pub struct Ratings {
 
 impl Ratings {
     /// Sudoku Explainer 1.2.1's ratings (the default).
-    pub fn sudoku_explainer() -> Ratings {
-        let mut by_technique = [Rating::default(); Technique::COUNT];
-        for (technique, tenths) in SUDOKU_EXPLAINER {
+    pub const fn sudoku_explainer() -> Ratings {
+        let mut by_technique = [Rating(0); Technique::COUNT];
+        let mut row = 0;
+        while row < SUDOKU_EXPLAINER.len() {
+            let (technique, tenths) = SUDOKU_EXPLAINER[row];
             by_technique[technique.index()] = Rating(tenths);
+            row += 1;
         }
         Ratings { by_technique }
+    }
+
+    /// Sudoku Explainer 1.2.1's ratings, for the callers that take a table by reference and
+    /// default to it ([`Solver::new`](super::Solver::new), `rate::Rater::new`). Constant data,
+    /// not state: nothing can change it.
+    pub(crate) fn sudoku_explainer_ref() -> &'static Ratings {
+        static SUDOKU_EXPLAINER_RATINGS: Ratings = Ratings::sudoku_explainer();
+        &SUDOKU_EXPLAINER_RATINGS
     }
 
     /// The rating of a step of `technique`.

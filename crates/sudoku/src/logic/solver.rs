@@ -59,13 +59,12 @@ pub struct Path {
 /// A human-style solver over an ordered list of finders and a ratings table.
 ///
 /// ```
-/// use sudoku::logic::{CandidateGrid, Outcome, Ratings, Solver};
+/// use sudoku::logic::{CandidateGrid, Outcome, Solver};
 /// use sudoku::format;
 /// let puzzle = format::parse(
 ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
 /// )?.grid;
-/// let ratings = Ratings::default();
-/// let path = Solver::new(&ratings).solve(&CandidateGrid::from_grid(&puzzle));
+/// let path = Solver::new().solve(&CandidateGrid::from_grid(&puzzle));
 /// assert_eq!(path.outcome, Outcome::Solved);
 /// assert_eq!(path.steps.len(), 51); // one placement per empty cell
 /// # Ok::<(), sudoku::format::ParseError>(())
@@ -79,18 +78,23 @@ pub struct Solver<'a> {
 
 impl<'a> Solver<'a> {
     /// A solver using the default techniques ([`REGISTRY`]: all but the nested forcing chains)
-    /// in SE's order.
-    pub fn new(ratings: &'a Ratings) -> Solver<'a> {
-        Solver::with_finders(REGISTRY, ratings)
-    }
-
-    /// A solver using only `finders`, tried in the given order.
-    pub fn with_finders(finders: &'a [&'a dyn Finder], ratings: &'a Ratings) -> Solver<'a> {
+    /// in SE's order, rated by Sudoku Explainer 1.2.1's table ([`Ratings::sudoku_explainer`]).
+    pub fn new() -> Solver<'a> {
         Solver {
-            finders,
-            ratings,
+            finders: REGISTRY,
+            ratings: Ratings::sudoku_explainer_ref(),
             uniqueness: Uniqueness::Check,
         }
+    }
+
+    /// The same solver using only `finders`, tried in the given order.
+    pub fn with_finders(self, finders: &'a [&'a dyn Finder]) -> Solver<'a> {
+        Solver { finders, ..self }
+    }
+
+    /// The same solver rating its steps by `ratings`.
+    pub fn with_ratings(self, ratings: &'a Ratings) -> Solver<'a> {
+        Solver { ratings, ..self }
     }
 
     /// The same solver with another [`Uniqueness`] policy.
@@ -161,6 +165,13 @@ impl<'a> Solver<'a> {
     }
 }
 
+impl Default for Solver<'_> {
+    /// [`Solver::new`].
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
 impl std::fmt::Debug for Solver<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let techniques: Vec<_> = self.finders.iter().map(|f| f.technique()).collect();
@@ -191,13 +202,28 @@ mod tests {
         }
     }
 
+    /// `Solver::new` rates by SE 1.2.1's table without being handed it; `with_ratings` rates
+    /// by the table it is given.
+    #[test]
+    fn the_default_ratings_are_se_and_with_ratings_replaces_them() {
+        let grid = puzzle(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        );
+        let step = Solver::new().next_step(&grid).expect("a step");
+        assert_eq!(step.rating, Ratings::sudoku_explainer().get(step.technique));
+        let mut custom = Ratings::sudoku_explainer();
+        custom.set(step.technique, crate::logic::Rating::from_tenths(99));
+        let rated = Solver::new().with_ratings(&custom).next_step(&grid);
+        assert_eq!(rated.map(|s| s.rating.tenths()), Some(99));
+        assert_eq!(Solver::default().next_step(&grid), Some(step));
+    }
+
     #[test]
     fn an_easy_puzzle_is_solved_with_singles() {
         let grid = puzzle(
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
         );
-        let ratings = Ratings::default();
-        let path = Solver::new(&ratings).solve(&grid);
+        let path = Solver::new().solve(&grid);
         assert_eq!(path.outcome, Outcome::Solved);
         let solution = crate::solve::solve(&grid.to_grid()).expect("solvable");
         assert_eq!(path.grid.to_grid(), solution);
@@ -212,14 +238,13 @@ mod tests {
         let line =
             "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
         let grid = puzzle(line);
-        let ratings = Ratings::default();
         let static_only: Vec<&dyn Finder> = REGISTRY
             .iter()
             .copied()
             .filter(|f| f.technique() < Technique::NishioForcingChains)
             .chain([&crate::logic::techniques::MultipleForcingChains as &dyn Finder])
             .collect();
-        let solver = Solver::with_finders(&static_only, &ratings);
+        let solver = Solver::new().with_finders(&static_only);
         let path = solver.solve(&grid);
         assert_eq!(path.outcome, Outcome::Stuck);
         let solution = crate::solve::solve(&grid.to_grid()).expect("solvable");
@@ -233,13 +258,13 @@ mod tests {
     fn the_first_finder_with_a_step_wins() {
         // r1c9 is both a full house (row 1) and a naked single.
         let grid = puzzle(&format!("12345678.{}", ".".repeat(72)));
-        let ratings = Ratings::default();
         let only_singles: [&dyn Finder; 2] = [&NakedSingle, &FullHouse];
-        let step = Solver::with_finders(&only_singles, &ratings)
+        let step = Solver::new()
+            .with_finders(&only_singles)
             .next_step(&grid)
             .expect("a step");
         assert_eq!(step.technique, Technique::NakedSingle);
-        let step = Solver::new(&ratings).next_step(&grid).expect("a step");
+        let step = Solver::new().next_step(&grid).expect("a step");
         assert_eq!(step.technique, Technique::FullHouse);
     }
 
@@ -248,18 +273,16 @@ mod tests {
         let grid = puzzle(
             "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
         );
-        let ratings = Ratings::default();
-        let path = Solver::new(&ratings).solve(&grid);
+        let path = Solver::new().solve(&grid);
         assert_eq!((path.outcome, path.steps.len()), (Outcome::Solved, 0));
-        assert_eq!(Solver::new(&ratings).next_step(&grid), None);
+        assert_eq!(Solver::new().next_step(&grid), None);
     }
 
     #[test]
     fn a_contradictory_grid_ends_stuck() {
         // Two 5s in row 1: the solver must still stop.
         let grid = puzzle(&format!("55{}", ".".repeat(79)));
-        let ratings = Ratings::default();
-        let path = Solver::new(&ratings).solve(&grid);
+        let path = Solver::new().solve(&grid);
         assert_eq!(path.outcome, Outcome::Stuck);
         assert!(path.steps.len() <= 729);
     }

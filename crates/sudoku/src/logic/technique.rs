@@ -1,12 +1,16 @@
-//! The names of the solving techniques: a stable snake_case id (used in JSON and on the command
-//! line) and an English display name for each.
+//! The solving techniques, from one table (`technique_table!`): a stable snake_case id (used
+//! in JSON and on the command line), an English display name, and the default ratings (Sudoku
+//! Explainer's and HoDoKu's) of each.
 
 use std::fmt;
 
-/// Declares the `Technique` enum from one table, so that the variant, its id (also its serde
-/// name) and its display name can never disagree.
+/// Declares the `Technique` enum from the technique table, so that the variant, its id (also
+/// its serde name) and its display name can never disagree.
 macro_rules! techniques {
-    ($( $(#[$doc:meta])* $variant:ident = $id:literal, $name:literal; )*) => {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident = $id:literal, $name:literal, se $se:literal, hodoku $hodoku:tt;
+    )*) => {
         /// A solving technique. The variants are listed in Sudoku Explainer's search order.
         ///
         /// Each variant's documentation says how a [`Step`](super::Step) of that technique fills
@@ -49,261 +53,292 @@ macro_rules! techniques {
     };
 }
 
-techniques! {
-    /// The last empty cell of a house takes the missing digit. cells: `[cell]`; houses:
-    /// `[house]`; digits: `[digit]`.
-    FullHouse = "full_house", "Full house";
-    /// A digit has one place left in a box. cells: `[cell]`; houses: `[box]`; digits: `[digit]`.
-    HiddenSingleBox = "hidden_single_box", "Hidden single (box)";
-    /// A digit has one place left in a column. Laid out like [`Technique::HiddenSingleBox`].
-    HiddenSingleColumn = "hidden_single_column", "Hidden single (column)";
-    /// A digit has one place left in a row. Laid out like [`Technique::HiddenSingleBox`].
-    HiddenSingleRow = "hidden_single_row", "Hidden single (row)";
-    /// A pointing whose eliminations would leave a hidden single in another box. As in Sudoku
-    /// Explainer the step only places that single (it eliminates nothing). cells: the box's
-    /// cells holding the digit (all on the line); houses: `[box, line, box of the single]`;
-    /// digits: `[digit]`.
-    DirectPointing = "direct_pointing", "Direct pointing";
-    /// A claiming whose eliminations would leave a hidden single in another line of the same
-    /// kind. As in Sudoku Explainer the step only places that single. cells: the line's cells
-    /// holding the digit (all in the box); houses: `[line, box, line of the single]`; digits:
-    /// `[digit]`.
-    DirectClaiming = "direct_claiming", "Direct claiming";
-    /// A hidden pair that leaves a hidden single in the same house. As in Sudoku Explainer the
-    /// step only places that single (it eliminates nothing). cells: the pair's cells; houses:
-    /// `[house]`; digits: the pair's digits (the placed digit is in `placements`).
-    DirectHiddenPair = "direct_hidden_pair", "Direct hidden pair";
-    /// A cell has one candidate left. cells: `[cell]`; houses: none; digits: `[digit]`.
-    NakedSingle = "naked_single", "Naked single";
-    /// Like [`Technique::DirectHiddenPair`], with three digits in three cells.
-    DirectHiddenTriple = "direct_hidden_triple", "Direct hidden triple";
-    /// A digit in a box is confined to one line, so it leaves the rest of that line. cells:
-    /// the box's cells holding the digit; houses: `[box, line]`; digits: `[digit]`.
-    Pointing = "pointing", "Pointing";
-    /// A digit in a line is confined to one box, so it leaves the rest of that box. cells: the
-    /// line's cells holding the digit; houses: `[line, box]`; digits: `[digit]`.
-    Claiming = "claiming", "Claiming";
-    /// Two cells of a house hold only the same two digits, which leave the rest of the house.
-    /// cells: the two cells; houses: `[house]`; digits: the two digits.
-    NakedPair = "naked_pair", "Naked pair";
-    /// A digit confined to the same two columns in two rows (or the other way round) leaves the
-    /// rest of those columns. cells: the pattern's cells holding the digit; houses: the two
-    /// base lines, then the two cover lines; digits: `[digit]`.
-    XWing = "x_wing", "X-Wing";
-    /// Two digits confined to the same two cells of a house: the cells lose their other
-    /// candidates. cells: the two cells; houses: `[house]`; digits: the two digits.
-    HiddenPair = "hidden_pair", "Hidden pair";
-    /// Like [`Technique::NakedPair`], with three cells and three digits.
-    NakedTriple = "naked_triple", "Naked triple";
-    /// Like [`Technique::XWing`], with three base and three cover lines.
-    Swordfish = "swordfish", "Swordfish";
-    /// Like [`Technique::HiddenPair`], with three digits and three cells.
-    HiddenTriple = "hidden_triple", "Hidden triple";
-    /// A bivalue pivot `xy` sees bivalue pincers `xz` and `yz`: `z` leaves every cell that sees
-    /// both pincers. cells: `[pivot, xz pincer, yz pincer]`; houses: none; digits: `[x, y, z]`.
-    XyWing = "xy_wing", "XY-Wing";
-    /// A pivot `xyz` sees pincers `xz` and `yz`: `z` leaves every cell that sees all three.
-    /// cells: `[pivot, xz pincer, yz pincer]`; houses: none; digits: `[x, y, z]`.
-    XyzWing = "xyz_wing", "XYZ-Wing";
-    /// Unique rectangle or loop, type 1: every cell of a loop of cells holding digits `a` and
-    /// `b` (each house it visits holds two of its cells) is bivalue but one, the rescue cell,
-    /// which loses `a` and `b`, as otherwise the puzzle would have two solutions. Only used on
-    /// a puzzle with one solution. A loop of four cells is a rectangle; longer loops (6, 8,
-    /// 10... cells) are rated higher. cells: the loop in loop order; houses: none; digits:
-    /// `[a, b]`.
-    UniqueLoopType1 = "unique_loop_type_1", "Unique rectangle type 1";
-    /// Unique rectangle or loop, type 2: the loop's cells with more than `a` and `b` all hold
-    /// the same one extra digit `x`, so one of them is `x`, and `x` leaves every cell that sees
-    /// them all. cells: the loop in loop order, then the cells holding `x` again; houses: none;
-    /// digits: `[a, b, x]`.
-    UniqueLoopType2 = "unique_loop_type_2", "Unique rectangle type 2";
-    /// Unique rectangle or loop, type 3 with a naked set: the two loop cells `c1`, `c2` with
-    /// extra digits share a house; one of them holds an extra digit, so their extra digits act
-    /// as one cell that forms a naked set with other cells of the house. cells: the loop in loop
-    /// order, then `c1`, `c2`, then the other cells of the set; houses: `[house]`; digits:
-    /// `[a, b]` then the digits of the set.
-    UniqueLoopType3Naked = "unique_loop_type_3_naked", "Unique rectangle type 3 (naked set)";
-    /// Unique rectangle or loop, type 3 with a hidden set: `c1` and `c2` (as in
-    /// [`Technique::UniqueLoopType3Naked`]) hold at most one of `a`, `b` and the set's other
-    /// digits between them, so those digits fill the other cells of the set, which lose their
-    /// other candidates. cells: the loop in loop order, then `c1`, `c2`, then the other cells
-    /// of the set; houses: `[house]`; digits: the set's digits, `a` and `b` first.
-    UniqueLoopType3Hidden = "unique_loop_type_3_hidden", "Unique rectangle type 3 (hidden set)";
-    /// Unique rectangle or loop, type 4: in a house shared by the two loop cells `c1`, `c2`
-    /// with extra digits, `a` can only go in those two cells, so one of them is `a` and neither
-    /// can be `b`. cells: the loop in loop order, then `c1`, `c2`; houses: `[house]`; digits:
-    /// `[a, b]` (`b` is removed).
-    UniqueLoopType4 = "unique_loop_type_4", "Unique rectangle type 4";
-    /// Like [`Technique::NakedPair`], with four cells and four digits.
-    NakedQuad = "naked_quad", "Naked quad";
-    /// Like [`Technique::XWing`], with four base and four cover lines.
-    Jellyfish = "jellyfish", "Jellyfish";
-    /// Like [`Technique::HiddenPair`], with four digits and four cells.
-    HiddenQuad = "hidden_quad", "Hidden quad";
-    /// Bivalue universal grave, type 1: without its extra candidates one cell, every empty
-    /// cell would be bivalue and every candidate would appear twice in each house, a pattern
-    /// with two solutions or none; so that cell takes one of its extra candidates and loses the
-    /// others. Only used on a puzzle with one solution. cells: `[cell]`; houses: none; digits:
-    /// the extra candidates (kept).
-    BugType1 = "bug_type_1", "BUG type 1";
-    /// BUG, type 2: several cells hold extra candidates, all the same digit `x`; one of them is
-    /// `x`, so `x` leaves every cell that sees them all. cells: the BUG cells; houses: none;
-    /// digits: `[x]`.
-    BugType2 = "bug_type_2", "BUG type 2";
-    /// BUG, type 3: the BUG cells share a house; one of them takes an extra candidate, so
-    /// their extra candidates act as one cell that forms a naked set with other cells of the
-    /// house. cells: the BUG cells, then the other cells of the set (one fewer than its
-    /// digits); houses: `[house]`; digits: the digits of the set.
-    BugType3 = "bug_type_3", "BUG type 3";
-    /// BUG, type 4: two BUG cells share a house where digit `x` is only in them; one of them
-    /// is `x` and the other takes an extra candidate, so both lose their remaining candidate.
-    /// cells: the two BUG cells; houses: `[house]`; digits: `[x]`.
-    BugType4 = "bug_type_4", "BUG type 4";
-    /// Aligned pair exclusion: of all the ways to fill two cells, those that put one digit in
-    /// both while they see each other, or that take both candidates of a bivalue cell both
-    /// see, are impossible; a candidate used by no remaining way is removed. cells: the two
-    /// cells, then the bivalue cells both see; houses: none; digits: none.
-    AlignedPairExclusion = "aligned_pair_exclusion", "Aligned pair exclusion";
-    /// Sudoku Explainer's bidirectional X-cycle: a loop on one digit, alternating "on" and
-    /// "off" nodes along strong and weak links, that holds whichever way it is read; the digit
-    /// leaves every cell outside the loop that sees an "on" and an "off" node. Rated 6.5 plus
-    /// SE's length bonus. cells: the loop's cells in order; houses: none; digits: `[digit]`;
-    /// links: around the loop from its first node back to it.
-    XCycle = "x_cycle", "Bidirectional X-cycle";
-    /// Sudoku Explainer's forcing X-chain: on one digit, assuming a candidate on leads to it
-    /// being off (it is removed), or assuming it off leads to it being on (it is placed). A
-    /// 6-node one is a turbot fish (skyscraper, 2-string kite...). Rated 6.6 plus SE's length
-    /// bonus. cells: the chain's cells in order; houses: none; digits: `[digit]`; links: from
-    /// the assumption to its opposite.
-    ForcingXChain = "forcing_x_chain", "Forcing X-chain";
-    /// Sudoku Explainer's bidirectional Y-cycle: like [`Technique::XCycle`] through bivalue
-    /// cells, a digit at a time (a remote pair loop when all cells hold the same two). Rated
-    /// 6.5 plus SE's length bonus. cells, links: as for [`Technique::XCycle`]; digits: the
-    /// digits used, in increasing order.
-    YCycle = "y_cycle", "Bidirectional Y-cycle";
-    /// Sudoku Explainer's bidirectional cycle with both kinds of links (a continuous nice
-    /// loop). Rated 7.0 plus SE's length bonus. Laid out like [`Technique::YCycle`].
-    Cycle = "cycle", "Bidirectional cycle";
-    /// Sudoku Explainer's forcing chain with both kinds of links (an XY-chain, W-wing, AIC or
-    /// discontinuous nice loop). Rated 7.0 plus SE's length bonus. cells, links: as for
-    /// [`Technique::ForcingXChain`]; digits: the digits used, in increasing order.
-    ForcingChain = "forcing_chain", "Forcing chain";
-    /// Aligned triplet exclusion: like [`Technique::AlignedPairExclusion`] with three cells,
-    /// where a cell with two or three candidates that sees all three is emptied when a way
-    /// uses all its digits. cells: the three cells, then the cells with two or three
-    /// candidates all three see; houses: none; digits: none.
-    AlignedTripletExclusion = "aligned_triplet_exclusion", "Aligned triplet exclusion";
-    /// Sudoku Explainer's Nishio forcing chain: assuming a candidate on (or off) and following
-    /// one digit at a time, on the grid as each implication leaves it, some candidate would be
-    /// both on and off, so the assumption is false: the candidate is removed (or placed).
-    /// Rated 7.5 plus SE's length bonus on the nodes of both chains to the contradiction.
-    /// cells: `[cell of the assumption]`; houses: none; digits: `[its digit]`; links: the chain
-    /// to the candidate implied on, then the chain to it implied off (each link from a premise
-    /// to what it implies; a node may have several premises).
-    NishioForcingChains = "nishio_forcing_chains", "Nishio forcing chains";
-    /// Sudoku Explainer's cell forcing chains: whichever candidate a cell (of three or more)
-    /// holds, chains lead to the same conclusion, which therefore holds. Rated 8.0 plus SE's
-    /// length bonus on the nodes of all the chains. cells: `[cell]`; houses: none; digits: the
-    /// cell's candidates; links: each candidate's chain in turn, to the conclusion.
-    CellForcingChains = "cell_forcing_chains", "Cell forcing chains";
-    /// Sudoku Explainer's region forcing chains: wherever a digit goes in a house, chains lead
-    /// to the same conclusion. Rated like [`Technique::CellForcingChains`]. cells: the digit's
-    /// cells in the house; houses: `[house]`; digits: `[digit]`; links: each place's chain in
-    /// turn, to the conclusion.
-    RegionForcingChains = "region_forcing_chains", "Region forcing chains";
-    /// Sudoku Explainer's dynamic contradiction forcing chains: like
-    /// [`Technique::NishioForcingChains`], with links inside cells too. Rated 8.5 plus SE's
-    /// length bonus. Laid out like [`Technique::NishioForcingChains`].
-    DynamicContradictionChains = "dynamic_contradiction_forcing_chains", "Dynamic contradiction forcing chains";
-    /// Sudoku Explainer's dynamic double forcing chains: a candidate on and the same candidate
-    /// off both imply the conclusion, which therefore holds; implications use the grid as the
-    /// earlier ones leave it. Rated 8.5 plus SE's length bonus on both chains. cells:
-    /// `[cell of the candidate]`; houses: none; digits: `[its digit]`; links: the chain from
-    /// "on", then the chain from "off".
-    DynamicDoubleChains = "dynamic_double_forcing_chains", "Dynamic double forcing chains";
-    /// Sudoku Explainer's dynamic cell forcing chains: like [`Technique::CellForcingChains`]
-    /// (also from bivalue cells), with implications on the grid as the earlier ones leave it.
-    /// Rated 8.5 plus SE's length bonus. Laid out like [`Technique::CellForcingChains`].
-    DynamicCellForcingChains = "dynamic_cell_forcing_chains", "Dynamic cell forcing chains";
-    /// Sudoku Explainer's dynamic region forcing chains: like
-    /// [`Technique::RegionForcingChains`], with implications on the grid as the earlier ones
-    /// leave it. Rated 8.5 plus SE's length bonus. Laid out like
-    /// [`Technique::RegionForcingChains`].
-    DynamicRegionForcingChains = "dynamic_region_forcing_chains", "Dynamic region forcing chains";
-    /// Sudoku Explainer's dynamic contradiction forcing chains (+): when the links run out,
-    /// locking, hidden and naked pairs and X-wings on the assumed grid give more "off" nodes.
-    /// Rated 9.0 plus SE's length bonus. Laid out like [`Technique::NishioForcingChains`].
-    DynamicPlusContradictionChains = "dynamic_plus_contradiction_forcing_chains", "Dynamic contradiction forcing chains (+)";
-    /// [`Technique::DynamicDoubleChains`] with the simple rules of
-    /// [`Technique::DynamicPlusContradictionChains`]. Rated 9.0 plus SE's length bonus.
-    DynamicPlusDoubleChains = "dynamic_plus_double_forcing_chains", "Dynamic double forcing chains (+)";
-    /// [`Technique::DynamicCellForcingChains`] with the simple rules of
-    /// [`Technique::DynamicPlusContradictionChains`]. Rated 9.0 plus SE's length bonus.
-    DynamicPlusCellForcingChains = "dynamic_plus_cell_forcing_chains", "Dynamic cell forcing chains (+)";
-    /// [`Technique::DynamicRegionForcingChains`] with the simple rules of
-    /// [`Technique::DynamicPlusContradictionChains`]. Rated 9.0 plus SE's length bonus.
-    DynamicPlusRegionForcingChains = "dynamic_plus_region_forcing_chains", "Dynamic region forcing chains (+)";
-    /// Sudoku Explainer's nested forcing chains, level 2: dynamic contradiction forcing
-    /// chains where, when the links and the simple rules of
-    /// [`Technique::DynamicPlusContradictionChains`] run out, forcing chains and cycles found on the assumed grid
-    /// give more "off" nodes; each nested chain's nodes count in the complexity. Rated 9.5 plus
-    /// SE's length bonus. Laid out like [`Technique::NishioForcingChains`].
-    NestedContradictionChains2 = "nested_contradiction_forcing_chains_2", "Dynamic contradiction forcing chains (+ forcing chains)";
-    /// [`Technique::DynamicDoubleChains`] with the rules of
-    /// [`Technique::NestedContradictionChains2`]. Rated 9.5 plus SE's length bonus.
-    NestedDoubleChains2 = "nested_double_forcing_chains_2", "Dynamic double forcing chains (+ forcing chains)";
-    /// [`Technique::DynamicCellForcingChains`] with the rules of
-    /// [`Technique::NestedContradictionChains2`]. Rated 9.5 plus SE's length bonus.
-    NestedCellForcingChains2 = "nested_cell_forcing_chains_2", "Dynamic cell forcing chains (+ forcing chains)";
-    /// [`Technique::DynamicRegionForcingChains`] with the rules of
-    /// [`Technique::NestedContradictionChains2`]. Rated 9.5 plus SE's length bonus.
-    NestedRegionForcingChains2 = "nested_region_forcing_chains_2", "Dynamic region forcing chains (+ forcing chains)";
-    /// Sudoku Explainer's nested forcing chains, level 3: dynamic contradiction forcing
-    /// chains where, when the links and the simple rules of
-    /// [`Technique::DynamicPlusContradictionChains`] run out, forcing chains and cycles, and multiple (cell and region) forcing chains, found on the assumed grid
-    /// give more "off" nodes; each nested chain's nodes count in the complexity. Rated 10.0 plus
-    /// SE's length bonus. Laid out like [`Technique::NishioForcingChains`].
-    NestedContradictionChains3 = "nested_contradiction_forcing_chains_3", "Dynamic contradiction forcing chains (+ multiple forcing chains)";
-    /// [`Technique::DynamicDoubleChains`] with the rules of
-    /// [`Technique::NestedContradictionChains3`]. Rated 10.0 plus SE's length bonus.
-    NestedDoubleChains3 = "nested_double_forcing_chains_3", "Dynamic double forcing chains (+ multiple forcing chains)";
-    /// [`Technique::DynamicCellForcingChains`] with the rules of
-    /// [`Technique::NestedContradictionChains3`]. Rated 10.0 plus SE's length bonus.
-    NestedCellForcingChains3 = "nested_cell_forcing_chains_3", "Dynamic cell forcing chains (+ multiple forcing chains)";
-    /// [`Technique::DynamicRegionForcingChains`] with the rules of
-    /// [`Technique::NestedContradictionChains3`]. Rated 10.0 plus SE's length bonus.
-    NestedRegionForcingChains3 = "nested_region_forcing_chains_3", "Dynamic region forcing chains (+ multiple forcing chains)";
-    /// Sudoku Explainer's nested forcing chains, level 4: dynamic contradiction forcing
-    /// chains where, when the links and the simple rules of
-    /// [`Technique::DynamicPlusContradictionChains`] run out, dynamic forcing chains found on the assumed grid
-    /// give more "off" nodes; each nested chain's nodes count in the complexity. Rated 10.5
-    /// plus SE's length bonus. Laid out like [`Technique::NishioForcingChains`].
-    NestedContradictionChains4 = "nested_contradiction_forcing_chains_4", "Dynamic contradiction forcing chains (+ dynamic forcing chains)";
-    /// [`Technique::DynamicDoubleChains`] with the rules of
-    /// [`Technique::NestedContradictionChains4`]. Rated 10.5 plus SE's length bonus.
-    NestedDoubleChains4 = "nested_double_forcing_chains_4", "Dynamic double forcing chains (+ dynamic forcing chains)";
-    /// [`Technique::DynamicCellForcingChains`] with the rules of
-    /// [`Technique::NestedContradictionChains4`]. Rated 10.5 plus SE's length bonus.
-    NestedCellForcingChains4 = "nested_cell_forcing_chains_4", "Dynamic cell forcing chains (+ dynamic forcing chains)";
-    /// [`Technique::DynamicRegionForcingChains`] with the rules of
-    /// [`Technique::NestedContradictionChains4`]. Rated 10.5 plus SE's length bonus.
-    NestedRegionForcingChains4 = "nested_region_forcing_chains_4", "Dynamic region forcing chains (+ dynamic forcing chains)";
-    /// Sudoku Explainer's nested forcing chains, level 5: dynamic contradiction forcing
-    /// chains where, when the links and the simple rules of
-    /// [`Technique::DynamicPlusContradictionChains`] run out, dynamic forcing chains, then nested forcing chains of level 2, found on the assumed grid
-    /// give more "off" nodes; each nested chain's nodes count in the complexity. Rated 11.0
-    /// plus SE's length bonus. Laid out like [`Technique::NishioForcingChains`].
-    NestedContradictionChains5 = "nested_contradiction_forcing_chains_5", "Dynamic contradiction forcing chains (+ dynamic forcing chains (+ forcing chains))";
-    /// [`Technique::DynamicDoubleChains`] with the rules of
-    /// [`Technique::NestedContradictionChains5`]. Rated 11.0 plus SE's length bonus.
-    NestedDoubleChains5 = "nested_double_forcing_chains_5", "Dynamic double forcing chains (+ dynamic forcing chains (+ forcing chains))";
-    /// [`Technique::DynamicCellForcingChains`] with the rules of
-    /// [`Technique::NestedContradictionChains5`]. Rated 11.0 plus SE's length bonus.
-    NestedCellForcingChains5 = "nested_cell_forcing_chains_5", "Dynamic cell forcing chains (+ dynamic forcing chains (+ forcing chains))";
-    /// [`Technique::DynamicRegionForcingChains`] with the rules of
-    /// [`Technique::NestedContradictionChains5`]. Rated 11.0 plus SE's length bonus.
-    NestedRegionForcingChains5 = "nested_region_forcing_chains_5", "Dynamic region forcing chains (+ dynamic forcing chains (+ forcing chains))";
+/// The technique table: one row per technique, in Sudoku Explainer's search order, and the one
+/// place where a technique's data is written. A row reads
+///
+/// ```text
+/// Variant = "id", "Display name", se TENTHS, hodoku (SCORE, Level);
+/// ```
+///
+/// with the variant's documentation above it: its stable id (also its serde name), its English
+/// name, Sudoku Explainer 1.2.1's rating in tenths (the default [`Ratings`](super::Ratings)),
+/// and HoDoKu's score and level (the default `rate::HodokuTable`), or `hodoku none` for a
+/// technique HoDoKu's table has no entry for. The macro hands the rows to `$callback!`, so each
+/// reader (the enum below, the SE ratings, the HoDoKu table) expands them its own way and a
+/// new technique is one row here, its finder's file and entry in the registry, and its sentence
+/// in `explain`.
+macro_rules! technique_table {
+    ($callback:ident) => {
+        $callback! {
+            /// The last empty cell of a house takes the missing digit. cells: `[cell]`; houses:
+            /// `[house]`; digits: `[digit]`.
+            FullHouse = "full_house", "Full house", se 10, hodoku (4, Easy);
+            /// A digit has one place left in a box. cells: `[cell]`; houses: `[box]`; digits: `[digit]`.
+            HiddenSingleBox = "hidden_single_box", "Hidden single (box)", se 12, hodoku (14, Easy);
+            /// A digit has one place left in a column. Laid out like [`Technique::HiddenSingleBox`].
+            HiddenSingleColumn = "hidden_single_column", "Hidden single (column)", se 15, hodoku (14, Easy);
+            /// A digit has one place left in a row. Laid out like [`Technique::HiddenSingleBox`].
+            HiddenSingleRow = "hidden_single_row", "Hidden single (row)", se 15, hodoku (14, Easy);
+            /// A pointing whose eliminations would leave a hidden single in another box. As in Sudoku
+            /// Explainer the step only places that single (it eliminates nothing). cells: the box's
+            /// cells holding the digit (all on the line); houses: `[box, line, box of the single]`;
+            /// digits: `[digit]`.
+            DirectPointing = "direct_pointing", "Direct pointing", se 17, hodoku (50 + 14, Medium);
+            /// A claiming whose eliminations would leave a hidden single in another line of the same
+            /// kind. As in Sudoku Explainer the step only places that single. cells: the line's cells
+            /// holding the digit (all in the box); houses: `[line, box, line of the single]`; digits:
+            /// `[digit]`.
+            DirectClaiming = "direct_claiming", "Direct claiming", se 19, hodoku (50 + 14, Medium);
+            /// A hidden pair that leaves a hidden single in the same house. As in Sudoku Explainer the
+            /// step only places that single (it eliminates nothing). cells: the pair's cells; houses:
+            /// `[house]`; digits: the pair's digits (the placed digit is in `placements`).
+            DirectHiddenPair = "direct_hidden_pair", "Direct hidden pair", se 20, hodoku (70 + 14, Medium);
+            /// A cell has one candidate left. cells: `[cell]`; houses: none; digits: `[digit]`.
+            NakedSingle = "naked_single", "Naked single", se 23, hodoku (4, Easy);
+            /// Like [`Technique::DirectHiddenPair`], with three digits in three cells.
+            DirectHiddenTriple = "direct_hidden_triple", "Direct hidden triple", se 25, hodoku (100 + 14, Medium);
+            /// A digit in a box is confined to one line, so it leaves the rest of that line. cells:
+            /// the box's cells holding the digit; houses: `[box, line]`; digits: `[digit]`.
+            Pointing = "pointing", "Pointing", se 26, hodoku (50, Medium);
+            /// A digit in a line is confined to one box, so it leaves the rest of that box. cells: the
+            /// line's cells holding the digit; houses: `[line, box]`; digits: `[digit]`.
+            Claiming = "claiming", "Claiming", se 28, hodoku (50, Medium);
+            /// Two cells of a house hold only the same two digits, which leave the rest of the house.
+            /// cells: the two cells; houses: `[house]`; digits: the two digits.
+            NakedPair = "naked_pair", "Naked pair", se 30, hodoku (60, Medium);
+            /// A digit confined to the same two columns in two rows (or the other way round) leaves the
+            /// rest of those columns. cells: the pattern's cells holding the digit; houses: the two
+            /// base lines, then the two cover lines; digits: `[digit]`.
+            XWing = "x_wing", "X-Wing", se 32, hodoku (140, Hard);
+            /// Two digits confined to the same two cells of a house: the cells lose their other
+            /// candidates. cells: the two cells; houses: `[house]`; digits: the two digits.
+            HiddenPair = "hidden_pair", "Hidden pair", se 34, hodoku (70, Medium);
+            /// Like [`Technique::NakedPair`], with three cells and three digits.
+            NakedTriple = "naked_triple", "Naked triple", se 36, hodoku (80, Medium);
+            /// Like [`Technique::XWing`], with three base and three cover lines.
+            Swordfish = "swordfish", "Swordfish", se 38, hodoku (150, Hard);
+            /// Like [`Technique::HiddenPair`], with three digits and three cells.
+            HiddenTriple = "hidden_triple", "Hidden triple", se 40, hodoku (100, Medium);
+            /// A bivalue pivot `xy` sees bivalue pincers `xz` and `yz`: `z` leaves every cell that sees
+            /// both pincers. cells: `[pivot, xz pincer, yz pincer]`; houses: none; digits: `[x, y, z]`.
+            XyWing = "xy_wing", "XY-Wing", se 42, hodoku (160, Hard);
+            /// A pivot `xyz` sees pincers `xz` and `yz`: `z` leaves every cell that sees all three.
+            /// cells: `[pivot, xz pincer, yz pincer]`; houses: none; digits: `[x, y, z]`.
+            XyzWing = "xyz_wing", "XYZ-Wing", se 44, hodoku (180, Hard);
+            // Unique loops: SE's 4.5 is a rectangle's; the finder adds SE's bonus for longer loops
+            // and for the size of a type 3 set.
+            /// Unique rectangle or loop, type 1: every cell of a loop of cells holding digits `a` and
+            /// `b` (each house it visits holds two of its cells) is bivalue but one, the rescue cell,
+            /// which loses `a` and `b`, as otherwise the puzzle would have two solutions. Only used on
+            /// a puzzle with one solution. A loop of four cells is a rectangle; longer loops (6, 8,
+            /// 10... cells) are rated higher. cells: the loop in loop order; houses: none; digits:
+            /// `[a, b]`.
+            UniqueLoopType1 = "unique_loop_type_1", "Unique rectangle type 1", se 45, hodoku (100, Hard);
+            /// Unique rectangle or loop, type 2: the loop's cells with more than `a` and `b` all hold
+            /// the same one extra digit `x`, so one of them is `x`, and `x` leaves every cell that sees
+            /// them all. cells: the loop in loop order, then the cells holding `x` again; houses: none;
+            /// digits: `[a, b, x]`.
+            UniqueLoopType2 = "unique_loop_type_2", "Unique rectangle type 2", se 45, hodoku (100, Hard);
+            /// Unique rectangle or loop, type 3 with a naked set: the two loop cells `c1`, `c2` with
+            /// extra digits share a house; one of them holds an extra digit, so their extra digits act
+            /// as one cell that forms a naked set with other cells of the house. cells: the loop in loop
+            /// order, then `c1`, `c2`, then the other cells of the set; houses: `[house]`; digits:
+            /// `[a, b]` then the digits of the set.
+            UniqueLoopType3Naked = "unique_loop_type_3_naked", "Unique rectangle type 3 (naked set)", se 45, hodoku (100, Hard);
+            /// Unique rectangle or loop, type 3 with a hidden set: `c1` and `c2` (as in
+            /// [`Technique::UniqueLoopType3Naked`]) hold at most one of `a`, `b` and the set's other
+            /// digits between them, so those digits fill the other cells of the set, which lose their
+            /// other candidates. cells: the loop in loop order, then `c1`, `c2`, then the other cells
+            /// of the set; houses: `[house]`; digits: the set's digits, `a` and `b` first.
+            UniqueLoopType3Hidden = "unique_loop_type_3_hidden", "Unique rectangle type 3 (hidden set)", se 45, hodoku (100, Hard);
+            /// Unique rectangle or loop, type 4: in a house shared by the two loop cells `c1`, `c2`
+            /// with extra digits, `a` can only go in those two cells, so one of them is `a` and neither
+            /// can be `b`. cells: the loop in loop order, then `c1`, `c2`; houses: `[house]`; digits:
+            /// `[a, b]` (`b` is removed).
+            UniqueLoopType4 = "unique_loop_type_4", "Unique rectangle type 4", se 45, hodoku (100, Hard);
+            /// Like [`Technique::NakedPair`], with four cells and four digits.
+            NakedQuad = "naked_quad", "Naked quad", se 50, hodoku (120, Hard);
+            /// Like [`Technique::XWing`], with four base and four cover lines.
+            Jellyfish = "jellyfish", "Jellyfish", se 52, hodoku (160, Hard);
+            /// Like [`Technique::HiddenPair`], with four digits and four cells.
+            HiddenQuad = "hidden_quad", "Hidden quad", se 54, hodoku (150, Hard);
+            /// Bivalue universal grave, type 1: without its extra candidates one cell, every empty
+            /// cell would be bivalue and every candidate would appear twice in each house, a pattern
+            /// with two solutions or none; so that cell takes one of its extra candidates and loses the
+            /// others. Only used on a puzzle with one solution. cells: `[cell]`; houses: none; digits:
+            /// the extra candidates (kept).
+            BugType1 = "bug_type_1", "BUG type 1", se 56, hodoku (100, Hard);
+            /// BUG, type 2: several cells hold extra candidates, all the same digit `x`; one of them is
+            /// `x`, so `x` leaves every cell that sees them all. cells: the BUG cells; houses: none;
+            /// digits: `[x]`.
+            BugType2 = "bug_type_2", "BUG type 2", se 57, hodoku (100, Hard);
+            // BUG type 3: the finder adds 0.1 per digit of the naked set beyond the first.
+            /// BUG, type 3: the BUG cells share a house; one of them takes an extra candidate, so
+            /// their extra candidates act as one cell that forms a naked set with other cells of the
+            /// house. cells: the BUG cells, then the other cells of the set (one fewer than its
+            /// digits); houses: `[house]`; digits: the digits of the set.
+            BugType3 = "bug_type_3", "BUG type 3", se 57, hodoku (100, Hard);
+            /// BUG, type 4: two BUG cells share a house where digit `x` is only in them; one of them
+            /// is `x` and the other takes an extra candidate, so both lose their remaining candidate.
+            /// cells: the two BUG cells; houses: `[house]`; digits: `[x]`.
+            BugType4 = "bug_type_4", "BUG type 4", se 57, hodoku (100, Hard);
+            /// Aligned pair exclusion: of all the ways to fill two cells, those that put one digit in
+            /// both while they see each other, or that take both candidates of a bivalue cell both
+            /// see, are impossible; a candidate used by no remaining way is removed. cells: the two
+            /// cells, then the bivalue cells both see; houses: none; digits: none.
+            AlignedPairExclusion = "aligned_pair_exclusion", "Aligned pair exclusion", se 62, hodoku (300, Unfair);
+            /// Sudoku Explainer's bidirectional X-cycle: a loop on one digit, alternating "on" and
+            /// "off" nodes along strong and weak links, that holds whichever way it is read; the digit
+            /// leaves every cell outside the loop that sees an "on" and an "off" node. Rated 6.5 plus
+            /// SE's length bonus. cells: the loop's cells in order; houses: none; digits: `[digit]`;
+            // SE's chains and cycles: the finder adds SE's length bonus. HoDoKu: by the chain's
+            // common name when it has one (`rate::hodoku`), else these.
+            /// links: around the loop from its first node back to it.
+            XCycle = "x_cycle", "Bidirectional X-cycle", se 65, hodoku (280, Unfair);
+            /// Sudoku Explainer's forcing X-chain: on one digit, assuming a candidate on leads to it
+            /// being off (it is removed), or assuming it off leads to it being on (it is placed). A
+            /// 6-node one is a turbot fish (skyscraper, 2-string kite...). Rated 6.6 plus SE's length
+            /// bonus. cells: the chain's cells in order; houses: none; digits: `[digit]`; links: from
+            /// the assumption to its opposite.
+            ForcingXChain = "forcing_x_chain", "Forcing X-chain", se 66, hodoku (260, Unfair);
+            /// Sudoku Explainer's bidirectional Y-cycle: like [`Technique::XCycle`] through bivalue
+            /// cells, a digit at a time (a remote pair loop when all cells hold the same two). Rated
+            /// 6.5 plus SE's length bonus. cells, links: as for [`Technique::XCycle`]; digits: the
+            /// digits used, in increasing order.
+            YCycle = "y_cycle", "Bidirectional Y-cycle", se 65, hodoku (280, Unfair);
+            /// Sudoku Explainer's bidirectional cycle with both kinds of links (a continuous nice
+            /// loop). Rated 7.0 plus SE's length bonus. Laid out like [`Technique::YCycle`].
+            Cycle = "cycle", "Bidirectional cycle", se 70, hodoku (280, Unfair);
+            /// Sudoku Explainer's forcing chain with both kinds of links (an XY-chain, W-wing, AIC or
+            /// discontinuous nice loop). Rated 7.0 plus SE's length bonus. cells, links: as for
+            /// [`Technique::ForcingXChain`]; digits: the digits used, in increasing order.
+            ForcingChain = "forcing_chain", "Forcing chain", se 70, hodoku (280, Unfair);
+            /// Aligned triplet exclusion: like [`Technique::AlignedPairExclusion`] with three cells,
+            /// where a cell with two or three candidates that sees all three is emptied when a way
+            /// uses all its digits. cells: the three cells, then the cells with two or three
+            /// candidates all three see; houses: none; digits: none.
+            AlignedTripletExclusion = "aligned_triplet_exclusion", "Aligned triplet exclusion", se 75, hodoku (320, Unfair);
+            // Nishio, multiple, dynamic and nested chains: the finder adds SE's length bonus. HoDoKu:
+            // its forcing chain (500) for Nishio chains (a contradiction along one digit's links,
+            // HoDoKu's "Forcing Chain Contradiction"), its forcing net (700) for SE's dynamic chains,
+            // whose implications rely on earlier ones as nets do; the others fall back on
+            // `HodokuTable::unlisted`.
+            /// Sudoku Explainer's Nishio forcing chain: assuming a candidate on (or off) and following
+            /// one digit at a time, on the grid as each implication leaves it, some candidate would be
+            /// both on and off, so the assumption is false: the candidate is removed (or placed).
+            /// Rated 7.5 plus SE's length bonus on the nodes of both chains to the contradiction.
+            /// cells: `[cell of the assumption]`; houses: none; digits: `[its digit]`; links: the chain
+            /// to the candidate implied on, then the chain to it implied off (each link from a premise
+            /// to what it implies; a node may have several premises).
+            NishioForcingChains = "nishio_forcing_chains", "Nishio forcing chains", se 75, hodoku (500, Extreme);
+            /// Sudoku Explainer's cell forcing chains: whichever candidate a cell (of three or more)
+            /// holds, chains lead to the same conclusion, which therefore holds. Rated 8.0 plus SE's
+            /// length bonus on the nodes of all the chains. cells: `[cell]`; houses: none; digits: the
+            /// cell's candidates; links: each candidate's chain in turn, to the conclusion.
+            CellForcingChains = "cell_forcing_chains", "Cell forcing chains", se 80, hodoku none;
+            /// Sudoku Explainer's region forcing chains: wherever a digit goes in a house, chains lead
+            /// to the same conclusion. Rated like [`Technique::CellForcingChains`]. cells: the digit's
+            /// cells in the house; houses: `[house]`; digits: `[digit]`; links: each place's chain in
+            /// turn, to the conclusion.
+            RegionForcingChains = "region_forcing_chains", "Region forcing chains", se 80, hodoku none;
+            /// Sudoku Explainer's dynamic contradiction forcing chains: like
+            /// [`Technique::NishioForcingChains`], with links inside cells too. Rated 8.5 plus SE's
+            /// length bonus. Laid out like [`Technique::NishioForcingChains`].
+            DynamicContradictionChains = "dynamic_contradiction_forcing_chains", "Dynamic contradiction forcing chains", se 85, hodoku (700, Extreme);
+            /// Sudoku Explainer's dynamic double forcing chains: a candidate on and the same candidate
+            /// off both imply the conclusion, which therefore holds; implications use the grid as the
+            /// earlier ones leave it. Rated 8.5 plus SE's length bonus on both chains. cells:
+            /// `[cell of the candidate]`; houses: none; digits: `[its digit]`; links: the chain from
+            /// "on", then the chain from "off".
+            DynamicDoubleChains = "dynamic_double_forcing_chains", "Dynamic double forcing chains", se 85, hodoku (700, Extreme);
+            /// Sudoku Explainer's dynamic cell forcing chains: like [`Technique::CellForcingChains`]
+            /// (also from bivalue cells), with implications on the grid as the earlier ones leave it.
+            /// Rated 8.5 plus SE's length bonus. Laid out like [`Technique::CellForcingChains`].
+            DynamicCellForcingChains = "dynamic_cell_forcing_chains", "Dynamic cell forcing chains", se 85, hodoku (700, Extreme);
+            /// Sudoku Explainer's dynamic region forcing chains: like
+            /// [`Technique::RegionForcingChains`], with implications on the grid as the earlier ones
+            /// leave it. Rated 8.5 plus SE's length bonus. Laid out like
+            /// [`Technique::RegionForcingChains`].
+            DynamicRegionForcingChains = "dynamic_region_forcing_chains", "Dynamic region forcing chains", se 85, hodoku (700, Extreme);
+            /// Sudoku Explainer's dynamic contradiction forcing chains (+): when the links run out,
+            /// locking, hidden and naked pairs and X-wings on the assumed grid give more "off" nodes.
+            /// Rated 9.0 plus SE's length bonus. Laid out like [`Technique::NishioForcingChains`].
+            DynamicPlusContradictionChains = "dynamic_plus_contradiction_forcing_chains", "Dynamic contradiction forcing chains (+)", se 90, hodoku (700, Extreme);
+            /// [`Technique::DynamicDoubleChains`] with the simple rules of
+            /// [`Technique::DynamicPlusContradictionChains`]. Rated 9.0 plus SE's length bonus.
+            DynamicPlusDoubleChains = "dynamic_plus_double_forcing_chains", "Dynamic double forcing chains (+)", se 90, hodoku (700, Extreme);
+            /// [`Technique::DynamicCellForcingChains`] with the simple rules of
+            /// [`Technique::DynamicPlusContradictionChains`]. Rated 9.0 plus SE's length bonus.
+            DynamicPlusCellForcingChains = "dynamic_plus_cell_forcing_chains", "Dynamic cell forcing chains (+)", se 90, hodoku (700, Extreme);
+            /// [`Technique::DynamicRegionForcingChains`] with the simple rules of
+            /// [`Technique::DynamicPlusContradictionChains`]. Rated 9.0 plus SE's length bonus.
+            DynamicPlusRegionForcingChains = "dynamic_plus_region_forcing_chains", "Dynamic region forcing chains (+)", se 90, hodoku (700, Extreme);
+            /// Sudoku Explainer's nested forcing chains, level 2: dynamic contradiction forcing
+            /// chains where, when the links and the simple rules of
+            /// [`Technique::DynamicPlusContradictionChains`] run out, forcing chains and cycles found on the assumed grid
+            /// give more "off" nodes; each nested chain's nodes count in the complexity. Rated 9.5 plus
+            /// SE's length bonus. Laid out like [`Technique::NishioForcingChains`].
+            NestedContradictionChains2 = "nested_contradiction_forcing_chains_2", "Dynamic contradiction forcing chains (+ forcing chains)", se 95, hodoku none;
+            /// [`Technique::DynamicDoubleChains`] with the rules of
+            /// [`Technique::NestedContradictionChains2`]. Rated 9.5 plus SE's length bonus.
+            NestedDoubleChains2 = "nested_double_forcing_chains_2", "Dynamic double forcing chains (+ forcing chains)", se 95, hodoku none;
+            /// [`Technique::DynamicCellForcingChains`] with the rules of
+            /// [`Technique::NestedContradictionChains2`]. Rated 9.5 plus SE's length bonus.
+            NestedCellForcingChains2 = "nested_cell_forcing_chains_2", "Dynamic cell forcing chains (+ forcing chains)", se 95, hodoku none;
+            /// [`Technique::DynamicRegionForcingChains`] with the rules of
+            /// [`Technique::NestedContradictionChains2`]. Rated 9.5 plus SE's length bonus.
+            NestedRegionForcingChains2 = "nested_region_forcing_chains_2", "Dynamic region forcing chains (+ forcing chains)", se 95, hodoku none;
+            /// Sudoku Explainer's nested forcing chains, level 3: dynamic contradiction forcing
+            /// chains where, when the links and the simple rules of
+            /// [`Technique::DynamicPlusContradictionChains`] run out, forcing chains and cycles, and multiple (cell and region) forcing chains, found on the assumed grid
+            /// give more "off" nodes; each nested chain's nodes count in the complexity. Rated 10.0 plus
+            /// SE's length bonus. Laid out like [`Technique::NishioForcingChains`].
+            NestedContradictionChains3 = "nested_contradiction_forcing_chains_3", "Dynamic contradiction forcing chains (+ multiple forcing chains)", se 100, hodoku none;
+            /// [`Technique::DynamicDoubleChains`] with the rules of
+            /// [`Technique::NestedContradictionChains3`]. Rated 10.0 plus SE's length bonus.
+            NestedDoubleChains3 = "nested_double_forcing_chains_3", "Dynamic double forcing chains (+ multiple forcing chains)", se 100, hodoku none;
+            /// [`Technique::DynamicCellForcingChains`] with the rules of
+            /// [`Technique::NestedContradictionChains3`]. Rated 10.0 plus SE's length bonus.
+            NestedCellForcingChains3 = "nested_cell_forcing_chains_3", "Dynamic cell forcing chains (+ multiple forcing chains)", se 100, hodoku none;
+            /// [`Technique::DynamicRegionForcingChains`] with the rules of
+            /// [`Technique::NestedContradictionChains3`]. Rated 10.0 plus SE's length bonus.
+            NestedRegionForcingChains3 = "nested_region_forcing_chains_3", "Dynamic region forcing chains (+ multiple forcing chains)", se 100, hodoku none;
+            /// Sudoku Explainer's nested forcing chains, level 4: dynamic contradiction forcing
+            /// chains where, when the links and the simple rules of
+            /// [`Technique::DynamicPlusContradictionChains`] run out, dynamic forcing chains found on the assumed grid
+            /// give more "off" nodes; each nested chain's nodes count in the complexity. Rated 10.5
+            /// plus SE's length bonus. Laid out like [`Technique::NishioForcingChains`].
+            NestedContradictionChains4 = "nested_contradiction_forcing_chains_4", "Dynamic contradiction forcing chains (+ dynamic forcing chains)", se 105, hodoku none;
+            /// [`Technique::DynamicDoubleChains`] with the rules of
+            /// [`Technique::NestedContradictionChains4`]. Rated 10.5 plus SE's length bonus.
+            NestedDoubleChains4 = "nested_double_forcing_chains_4", "Dynamic double forcing chains (+ dynamic forcing chains)", se 105, hodoku none;
+            /// [`Technique::DynamicCellForcingChains`] with the rules of
+            /// [`Technique::NestedContradictionChains4`]. Rated 10.5 plus SE's length bonus.
+            NestedCellForcingChains4 = "nested_cell_forcing_chains_4", "Dynamic cell forcing chains (+ dynamic forcing chains)", se 105, hodoku none;
+            /// [`Technique::DynamicRegionForcingChains`] with the rules of
+            /// [`Technique::NestedContradictionChains4`]. Rated 10.5 plus SE's length bonus.
+            NestedRegionForcingChains4 = "nested_region_forcing_chains_4", "Dynamic region forcing chains (+ dynamic forcing chains)", se 105, hodoku none;
+            /// Sudoku Explainer's nested forcing chains, level 5: dynamic contradiction forcing
+            /// chains where, when the links and the simple rules of
+            /// [`Technique::DynamicPlusContradictionChains`] run out, dynamic forcing chains, then nested forcing chains of level 2, found on the assumed grid
+            /// give more "off" nodes; each nested chain's nodes count in the complexity. Rated 11.0
+            /// plus SE's length bonus. Laid out like [`Technique::NishioForcingChains`].
+            NestedContradictionChains5 = "nested_contradiction_forcing_chains_5", "Dynamic contradiction forcing chains (+ dynamic forcing chains (+ forcing chains))", se 110, hodoku none;
+            /// [`Technique::DynamicDoubleChains`] with the rules of
+            /// [`Technique::NestedContradictionChains5`]. Rated 11.0 plus SE's length bonus.
+            NestedDoubleChains5 = "nested_double_forcing_chains_5", "Dynamic double forcing chains (+ dynamic forcing chains (+ forcing chains))", se 110, hodoku none;
+            /// [`Technique::DynamicCellForcingChains`] with the rules of
+            /// [`Technique::NestedContradictionChains5`]. Rated 11.0 plus SE's length bonus.
+            NestedCellForcingChains5 = "nested_cell_forcing_chains_5", "Dynamic cell forcing chains (+ dynamic forcing chains (+ forcing chains))", se 110, hodoku none;
+            /// [`Technique::DynamicRegionForcingChains`] with the rules of
+            /// [`Technique::NestedContradictionChains5`]. Rated 11.0 plus SE's length bonus.
+            NestedRegionForcingChains5 = "nested_region_forcing_chains_5", "Dynamic region forcing chains (+ dynamic forcing chains (+ forcing chains))", se 110, hodoku none;
+        }
+    };
 }
+pub(crate) use technique_table;
+
+technique_table!(techniques);
 
 impl Technique {
     /// The technique with this [`id`](Technique::id), if any.

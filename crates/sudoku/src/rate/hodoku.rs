@@ -118,84 +118,37 @@ impl HodokuEntry {
     }
 }
 
-use Level::{Easy as E, Extreme as X, Hard as H, Medium as M, Unfair as U};
+use Level::{Extreme as X, Hard as H, Unfair as U};
 
-/// HoDoKu's entry for each SE technique. For SE's techniques that HoDoKu lacks: a "direct"
-/// step is the locked set plus the hidden single it leaves, so it scores both; BUG types 2-4 are
-/// scored like BUG+1, aligned pair exclusion like ALS-XZ (its nearest relative in HoDoKu) and
-/// aligned triplet exclusion like ALS-XY-Wing (the next ALS technique up).
-/// Chains are scored by their common name when they have one (see `CHAIN_NAMES`), else as
-/// X-chains (single digit) or nice loops / AICs.
-const TECHNIQUES: &[(Technique, HodokuEntry)] = &[
-    (Technique::FullHouse, HodokuEntry::new(4, E)),
-    (Technique::HiddenSingleBox, HodokuEntry::new(14, E)),
-    (Technique::HiddenSingleColumn, HodokuEntry::new(14, E)),
-    (Technique::HiddenSingleRow, HodokuEntry::new(14, E)),
-    (Technique::DirectPointing, HodokuEntry::new(50 + 14, M)),
-    (Technique::DirectClaiming, HodokuEntry::new(50 + 14, M)),
-    (Technique::DirectHiddenPair, HodokuEntry::new(70 + 14, M)),
-    (Technique::NakedSingle, HodokuEntry::new(4, E)),
-    (Technique::DirectHiddenTriple, HodokuEntry::new(100 + 14, M)),
-    (Technique::Pointing, HodokuEntry::new(50, M)),
-    (Technique::Claiming, HodokuEntry::new(50, M)),
-    (Technique::NakedPair, HodokuEntry::new(60, M)),
-    (Technique::XWing, HodokuEntry::new(140, H)),
-    (Technique::HiddenPair, HodokuEntry::new(70, M)),
-    (Technique::NakedTriple, HodokuEntry::new(80, M)),
-    (Technique::Swordfish, HodokuEntry::new(150, H)),
-    (Technique::HiddenTriple, HodokuEntry::new(100, M)),
-    (Technique::XyWing, HodokuEntry::new(160, H)),
-    (Technique::XyzWing, HodokuEntry::new(180, H)),
-    (Technique::UniqueLoopType1, HodokuEntry::new(100, H)),
-    (Technique::UniqueLoopType2, HodokuEntry::new(100, H)),
-    (Technique::UniqueLoopType3Naked, HodokuEntry::new(100, H)),
-    (Technique::UniqueLoopType3Hidden, HodokuEntry::new(100, H)),
-    (Technique::UniqueLoopType4, HodokuEntry::new(100, H)),
-    (Technique::NakedQuad, HodokuEntry::new(120, H)),
-    (Technique::Jellyfish, HodokuEntry::new(160, H)),
-    (Technique::HiddenQuad, HodokuEntry::new(150, H)),
-    (Technique::BugType1, HodokuEntry::new(100, H)),
-    (Technique::BugType2, HodokuEntry::new(100, H)),
-    (Technique::BugType3, HodokuEntry::new(100, H)),
-    (Technique::BugType4, HodokuEntry::new(100, H)),
-    (Technique::AlignedPairExclusion, HodokuEntry::new(300, U)),
-    (Technique::XCycle, HodokuEntry::new(280, U)),
-    (Technique::ForcingXChain, HodokuEntry::new(260, U)),
-    (Technique::YCycle, HodokuEntry::new(280, U)),
-    (Technique::Cycle, HodokuEntry::new(280, U)),
-    (Technique::ForcingChain, HodokuEntry::new(280, U)),
-    (Technique::AlignedTripletExclusion, HodokuEntry::new(320, U)),
-    // HoDoKu's forcing chain (500) for SE's Nishio chains (a contradiction along one digit's
-    // links, HoDoKu's "Forcing Chain Contradiction"), its forcing net (700) for SE's dynamic
-    // chains, whose implications rely on earlier ones as nets do.
-    (Technique::NishioForcingChains, HodokuEntry::new(500, X)),
-    (
-        Technique::DynamicContradictionChains,
-        HodokuEntry::new(700, X),
-    ),
-    (Technique::DynamicDoubleChains, HodokuEntry::new(700, X)),
-    (
-        Technique::DynamicCellForcingChains,
-        HodokuEntry::new(700, X),
-    ),
-    (
-        Technique::DynamicRegionForcingChains,
-        HodokuEntry::new(700, X),
-    ),
-    (
-        Technique::DynamicPlusContradictionChains,
-        HodokuEntry::new(700, X),
-    ),
-    (Technique::DynamicPlusDoubleChains, HodokuEntry::new(700, X)),
-    (
-        Technique::DynamicPlusCellForcingChains,
-        HodokuEntry::new(700, X),
-    ),
-    (
-        Technique::DynamicPlusRegionForcingChains,
-        HodokuEntry::new(700, X),
-    ),
-];
+/// Declares `TECHNIQUES` from the technique table's `hodoku` column.
+macro_rules! hodoku_column {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident = $id:literal, $name:literal, se $se:literal, hodoku $hodoku:tt;
+    )*) => {
+        /// HoDoKu's entry for each SE technique, `None` where its table has none. For SE's
+        /// techniques that HoDoKu lacks: a "direct" step is the locked set plus the hidden
+        /// single it leaves, so it scores both; BUG types 2-4 are scored like BUG+1, aligned
+        /// pair exclusion like ALS-XZ (its nearest relative in HoDoKu) and aligned triplet
+        /// exclusion like ALS-XY-Wing (the next ALS technique up). Chains are scored by their
+        /// common name when they have one (see `CHAIN_NAMES`), else as X-chains (single digit)
+        /// or nice loops / AICs.
+        const TECHNIQUES: [(Technique, Option<HodokuEntry>); Technique::COUNT] =
+            [$((Technique::$variant, hodoku_entry!($hodoku)),)*];
+    };
+}
+
+/// One cell of the `hodoku` column: `(score, Level)` or `none`.
+macro_rules! hodoku_entry {
+    (none) => {
+        None
+    };
+    (($score:expr, $level:ident)) => {
+        Some(HodokuEntry::new($score, Level::$level))
+    };
+}
+
+crate::logic::technique_table!(hodoku_column);
 
 /// HoDoKu's entries for the common names of chains.
 const CHAIN_NAMES: &[(ChainName, HodokuEntry)] = &[
@@ -249,8 +202,8 @@ impl HodokuTable {
     ///   region forcing chains) scores like HoDoKu's forcing chain, 500, extreme.
     pub fn hodoku() -> HodokuTable {
         let mut by_technique = [None; Technique::COUNT];
-        for &(technique, entry) in TECHNIQUES {
-            by_technique[technique.index()] = Some(entry);
+        for (technique, entry) in TECHNIQUES {
+            by_technique[technique.index()] = entry;
         }
         HodokuTable {
             by_technique,
@@ -495,6 +448,24 @@ mod tests {
         let path = [single(8, 9), single(9, 4)];
         let score = HodokuScore::of(&start, &path, Outcome::Solved, &table);
         assert_eq!(score.score, 4 + 14);
+    }
+
+    /// Each technique's default SE rating and HoDoKu entry, one line each, so that moving the
+    /// numbers (into the technique table's rows) shows up as a reviewed diff if one changes.
+    #[test]
+    fn every_technique_keeps_its_default_ratings() {
+        let (ratings, table) = (crate::logic::Ratings::default(), HodokuTable::default());
+        let mut lines = String::new();
+        for &t in Technique::ALL {
+            let hodoku = if table.lists(t) {
+                let entry = table.get(t);
+                format!("{} {}", entry.score, entry.level)
+            } else {
+                "-".to_owned()
+            };
+            lines.push_str(&format!("{} {} {hodoku}\n", t.id(), ratings.get(t)));
+        }
+        insta::assert_snapshot!(lines);
     }
 
     #[test]

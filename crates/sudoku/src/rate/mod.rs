@@ -25,15 +25,15 @@
 //!
 //! # Example
 //! ```
-//! use sudoku::logic::Ratings;
-//! use sudoku::rate::{HodokuTable, Level, Rater};
+//! use sudoku::rate::{Level, Rater};
 //! use sudoku::format;
 //!
 //! let puzzle = format::parse(
 //!     "1..92....524.1...........7..5...81.2.........4.27...9..6...........3.945....71..6",
 //! )?.grid;
-//! let (ratings, table) = (Ratings::default(), HodokuTable::default());
-//! let rated = Rater::new(&ratings, &table).rate(&puzzle).expect("a proper puzzle");
+//! // Sudoku Explainer 1.2.1's ratings and HoDoKu's scores; `with_ratings` and `with_table`
+//! // take others.
+//! let rated = Rater::new().rate(&puzzle).expect("a proper puzzle");
 //! println!("{} {}", rated.rating.se, rated.rating.hodoku.level); // ER/EP/ED and level
 //! assert!(rated.rating.se.er >= rated.rating.se.ep.unwrap_or_default());
 //! # Ok::<(), sudoku::format::ParseError>(())
@@ -145,11 +145,9 @@ pub enum RateError {
 ///
 /// ```
 /// use std::time::Duration;
-/// use sudoku::logic::Ratings;
-/// use sudoku::rate::{Budget, HodokuTable, Limit, RateError, Rater};
+/// use sudoku::rate::{Budget, Limit, RateError, Rater};
 /// use sudoku::format;
-/// let (ratings, table) = (Ratings::default(), HodokuTable::default());
-/// let rater = Rater::new(&ratings, &table).with_budget(Budget::UNLIMITED.with_steps(3));
+/// let rater = Rater::new().with_budget(Budget::UNLIMITED.with_steps(3));
 /// let puzzle = format::parse(
 ///     "1..92....524.1...........7..5...81.2.........4.27...9..6...........3.945....71..6",
 /// )?.grid;
@@ -164,7 +162,8 @@ pub enum RateError {
 #[derive(Clone, Copy)]
 pub struct Rater<'a> {
     ratings: &'a Ratings,
-    table: &'a HodokuTable,
+    /// `None`: HoDoKu's own numbers, [`HodokuTable::default`], made when a puzzle is rated.
+    table: Option<&'a HodokuTable>,
     finders: &'a [&'a dyn Finder],
     budget: Budget,
     clock: Option<&'a Arc<dyn Clock>>,
@@ -173,15 +172,29 @@ pub struct Rater<'a> {
 
 impl<'a> Rater<'a> {
     /// A rater with the default techniques ([`REGISTRY`]: all but the nested forcing chains),
-    /// SE ratings from `ratings` and HoDoKu scores from `table`, without a budget.
-    pub fn new(ratings: &'a Ratings, table: &'a HodokuTable) -> Rater<'a> {
+    /// Sudoku Explainer 1.2.1's ratings ([`Ratings::sudoku_explainer`]) and HoDoKu's scores
+    /// ([`HodokuTable::hodoku`]), without a budget.
+    pub fn new() -> Rater<'a> {
         Rater {
-            ratings,
-            table,
+            ratings: Ratings::sudoku_explainer_ref(),
+            table: None,
             finders: REGISTRY,
             budget: Budget::UNLIMITED,
             clock: None,
             cancel: None,
+        }
+    }
+
+    /// The same rater with SE ratings from `ratings`.
+    pub fn with_ratings(self, ratings: &'a Ratings) -> Rater<'a> {
+        Rater { ratings, ..self }
+    }
+
+    /// The same rater with HoDoKu scores and levels from `table`.
+    pub fn with_table(self, table: &'a HodokuTable) -> Rater<'a> {
+        Rater {
+            table: Some(table),
+            ..self
         }
     }
 
@@ -207,9 +220,8 @@ impl<'a> Rater<'a> {
     /// use sudoku::budget::Clock;
     /// use sudoku::logic::Ratings;
     /// use sudoku::rate::{Budget, HodokuTable, Rater};
-    /// let (ratings, table) = (Ratings::default(), HodokuTable::default());
     /// let clock: Arc<dyn Clock> = Arc::new(|| Duration::from_secs(3));
-    /// let rater = Rater::new(&ratings, &table)
+    /// let rater = Rater::new()
     ///     .with_budget(Budget::UNLIMITED.with_time(Duration::from_secs(5)))
     ///     .with_clock(&clock);
     /// let puzzle = sudoku::format::parse(
@@ -259,7 +271,10 @@ impl<'a> Rater<'a> {
                 hardest: path.steps.iter().map(|s| s.rating).max(),
             });
         }
-        let rating = PuzzleRating::of(state, &path.steps, path.outcome, self.table);
+        let rating = match self.table {
+            Some(table) => PuzzleRating::of(state, &path.steps, path.outcome, table),
+            None => PuzzleRating::of(state, &path.steps, path.outcome, &HodokuTable::default()),
+        };
         Ok(Rated { rating, path })
     }
 
@@ -273,14 +288,13 @@ impl<'a> Rater<'a> {
     /// use std::sync::Arc;
     /// use std::time::Duration;
     /// use sudoku::budget::Clock;
-    /// use sudoku::logic::{CandidateGrid, Ratings, Technique};
-    /// use sudoku::rate::{Budget, HodokuTable, Limit, Rater};
-    /// let (ratings, table) = (Ratings::default(), HodokuTable::default());
+    /// use sudoku::logic::{CandidateGrid, Technique};
+    /// use sudoku::rate::{Budget, Limit, Rater};
     /// let puzzle = sudoku::format::parse(
     ///     "1..92....524.1...........7..5...81.2.........4.27...9..6...........3.945....71..6",
     /// )?.grid;
     /// let state = CandidateGrid::from_grid(&puzzle);
-    /// let rater = Rater::new(&ratings, &table);
+    /// let rater = Rater::new();
     /// let step = rater.next_step(&state).expect("no limit").expect("a step");
     /// assert_eq!(step.technique, Technique::HiddenSingleBox);
     /// let frozen: Arc<dyn Clock> = Arc::new(|| Duration::ZERO);
@@ -314,8 +328,19 @@ impl<'a> Rater<'a> {
     fn guarded<T>(&self, guard: &Guard, work: impl FnOnce(&Solver<'_>) -> T) -> (T, Option<Limit>) {
         let wrapped = guard.wrap(self.finders);
         let finders: Vec<&dyn Finder> = wrapped.iter().map(|w| w as &dyn Finder).collect();
-        let result = work(&Solver::with_finders(&finders, self.ratings));
+        let result = work(
+            &Solver::new()
+                .with_finders(&finders)
+                .with_ratings(self.ratings),
+        );
         (result, guard.spent())
+    }
+}
+
+impl Default for Rater<'_> {
+    /// [`Rater::new`].
+    fn default() -> Self {
+        Rater::new()
     }
 }
 
@@ -376,12 +401,38 @@ mod tests {
     const EASY: &str =
         "1..92....524.1...........7..5...81.2.........4.27...9..6...........3.945....71..6";
 
+    /// `Rater::new` uses SE 1.2.1's ratings and HoDoKu's table; `with_ratings` and
+    /// `with_table` replace them.
     #[test]
-    fn a_proper_puzzle_is_rated_from_its_path() {
-        let (ratings, table) = (Ratings::default(), HodokuTable::default());
-        let rated = Rater::new(&ratings, &table)
+    fn the_default_tables_are_se_and_hodoku_and_with_replaces_them() {
+        let rated = Rater::new().rate(&grid(EASY)).expect("rated");
+        let explicit = (Ratings::sudoku_explainer(), HodokuTable::hodoku());
+        let same = Rater::new()
+            .with_ratings(&explicit.0)
+            .with_table(&explicit.1)
             .rate(&grid(EASY))
             .expect("rated");
+        assert_eq!(rated, same);
+        let mut ratings = Ratings::sudoku_explainer();
+        let mut table = HodokuTable::hodoku();
+        for &t in Technique::ALL {
+            ratings.set(t, Rating::from_tenths(77));
+            table.set(t, HodokuEntry::new(1, Level::Unfair));
+        }
+        let other = Rater::new()
+            .with_ratings(&ratings)
+            .with_table(&table)
+            .rate(&grid(EASY))
+            .expect("rated");
+        assert_eq!(other.rating.se.er, Rating::from_tenths(77));
+        assert_eq!(other.rating.hodoku.level, Level::Unfair);
+        assert_eq!(other.rating.hodoku.score, other.path.steps.len() as u32);
+    }
+
+    #[test]
+    fn a_proper_puzzle_is_rated_from_its_path() {
+        let table = HodokuTable::default();
+        let rated = Rater::new().rate(&grid(EASY)).expect("rated");
         let path = &rated.path;
         assert_eq!(path.outcome, Outcome::Solved);
         assert_eq!(
@@ -402,8 +453,7 @@ mod tests {
 
     #[test]
     fn puzzles_without_exactly_one_solution_are_not_rated() {
-        let (ratings, table) = (Ratings::default(), HodokuTable::default());
-        let rater = Rater::new(&ratings, &table);
+        let rater = Rater::new();
         assert_eq!(
             rater.rate(&crate::Grid::empty()),
             Err(RateError::MultipleSolutions)
@@ -419,7 +469,6 @@ mod tests {
 
     #[test]
     fn a_state_whose_candidates_exclude_the_solution_has_none() {
-        let (ratings, table) = (Ratings::default(), HodokuTable::default());
         let puzzle = grid(EASY);
         let solution = solve::solve(&puzzle).expect("solvable");
         let mut state = CandidateGrid::from_grid(&puzzle);
@@ -428,14 +477,13 @@ mod tests {
             .expect("an empty cell");
         let digit = solution.get(cell).expect("solved");
         assert!(state.eliminate(cell, digit));
-        let rater = Rater::new(&ratings, &table);
+        let rater = Rater::new();
         assert_eq!(rater.rate_state(&state), Err(RateError::NoSolution));
     }
 
     #[test]
     fn the_budget_turns_a_long_solve_into_gave_up() {
-        let (ratings, table) = (Ratings::default(), HodokuTable::default());
-        let rater = Rater::new(&ratings, &table);
+        let rater = Rater::new();
         let full = rater.rate(&grid(EASY)).expect("rated");
         let steps = full.path.steps.len();
         // Exactly enough steps: rated; one fewer: gave up after that many.
@@ -469,9 +517,8 @@ mod tests {
 
     #[test]
     fn a_set_cancellation_flag_makes_the_rater_give_up() {
-        let (ratings, table) = (Ratings::default(), HodokuTable::default());
         let flag = Arc::new(AtomicBool::new(false));
-        let rater = Rater::new(&ratings, &table).with_cancel(&flag);
+        let rater = Rater::new().with_cancel(&flag);
         let full = rater.rate(&grid(EASY)).expect("not cancelled");
         flag.store(true, std::sync::atomic::Ordering::Relaxed);
         assert_eq!(
@@ -487,15 +534,14 @@ mod tests {
             Err(Limit::Cancelled)
         );
         // Without the flag set, the same rating as a rater without one.
-        let plain = Rater::new(&ratings, &table).rate(&grid(EASY));
+        let plain = Rater::new().rate(&grid(EASY));
         assert_eq!(plain, Ok(full));
     }
 
     #[test]
     fn a_rater_with_fewer_techniques_gets_stuck_and_says_so() {
-        let (ratings, table) = (Ratings::default(), HodokuTable::default());
         let singles: [&dyn Finder; 1] = [&crate::logic::techniques::FullHouse];
-        let rater = Rater::new(&ratings, &table).with_finders(&singles);
+        let rater = Rater::new().with_finders(&singles);
         let rated = rater.rate(&grid(EASY)).expect("rated, stuck");
         assert!(rated.rating.is_stuck());
         assert_eq!(rated.rating.se.er, STUCK);
@@ -506,10 +552,7 @@ mod tests {
     #[test]
     #[cfg(feature = "serde")]
     fn ratings_serialize_flat() {
-        let (ratings, table) = (Ratings::default(), HodokuTable::default());
-        let rated = Rater::new(&ratings, &table)
-            .rate(&grid(EASY))
-            .expect("rated");
+        let rated = Rater::new().rate(&grid(EASY)).expect("rated");
         let json = serde_json::to_string(&rated.rating).expect("serializes");
         assert!(json.starts_with(r#"{"er":"#), "{json}");
         assert!(json.contains(r#""level":""#), "{json}");

@@ -36,7 +36,7 @@
 //! cell is bivalue, weighed with how far the cell's likeliest digit stands out,
 //! [`State::confident_tree_key`]), or in a dense puzzle the first.
 
-use super::simd::{Kernels, Order};
+use super::kernels::{Kernels, Order};
 use super::tables::{stack_kept, BAND, BAND_PEERS, ROW, ROW_LOWEST, ROW_LOW_BITS, ROW_TOP_BIT};
 use super::{BudgetExhausted, Stats};
 use crate::board::Grid;
@@ -935,7 +935,8 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::simd::{sweep_propagate, Scalar};
+    use crate::solve::kernels::Scalar;
+    use crate::solve::simd::sweep_propagate;
     use crate::solve::CpuPath;
 
     /// A small xorshift generator: the walks below are the same on every run.

@@ -31,6 +31,7 @@
 //! and statistics. The project's tests and benchmark force one through `sudoku::internals`.
 
 mod bands;
+mod kernels;
 mod simd;
 mod tables;
 

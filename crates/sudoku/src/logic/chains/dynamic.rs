@@ -16,7 +16,7 @@
 //! Nodes are kept once per (candidate, on/off), the first way they are reached, with all their
 //! parents, so a chain is a DAG; its complexity is the number of distinct nodes it has.
 
-use super::graph::{Graph, Pot};
+use super::graph::{link_house, pot, removable, Graph, Pot};
 use crate::board::House;
 use crate::logic::cell_set::{CellSet, SE_PEERS};
 use std::collections::VecDeque;
@@ -78,6 +78,57 @@ pub(super) struct Nested {
     /// The nested hint's chains, node by node: equal keys are the same chain (SE's
     /// `FullChain`).
     pub(super) key: Vec<u32>,
+}
+
+/// A chain found by a nested rule: what it removes, the "on" nodes (with their causes) whose
+/// premises the walk must have removed, its complexity and its identity.
+#[derive(Debug, Clone)]
+pub(super) struct NestedHint {
+    pub(super) removable: Vec<Pot>,
+    pub(super) causes: Vec<(Pot, Cause)>,
+    pub(super) complexity: u32,
+    pub(super) key: Vec<u32>,
+}
+
+impl NestedHint {
+    /// The hint concluding `target` in `graph`, with the causes and identity its rule found.
+    pub(super) fn new(
+        graph: &Graph,
+        target: (Pot, bool),
+        causes: Vec<(Pot, Cause)>,
+        complexity: u32,
+        key: Vec<u32>,
+    ) -> NestedHint {
+        NestedHint {
+            removable: removable(graph, target)
+                .into_iter()
+                .map(|(cell, digit)| pot(cell, digit))
+                .collect(),
+            causes,
+            complexity,
+            key,
+        }
+    }
+}
+
+/// The cause of "on" node `b` reached from "off" node `a` (SE's `getOffToOn`): the last
+/// candidate of the cell, or the last place of the digit in the first of the box, row and
+/// column of `a` where it had two.
+pub(super) fn on_cause(graph: &Graph, a: Pot, b: Pot) -> Cause {
+    if a / 9 == b / 9 {
+        return Cause::NakedSingle;
+    }
+    link_house(graph, a, b, true).map_or(Cause::None, Cause::Hidden)
+}
+
+/// Encodes chain nodes as a key: `pot * 2 + on` each, then a separator.
+pub(super) fn encode(nodes: &[(Pot, bool)], key: &mut Vec<u32>) {
+    key.extend(
+        nodes
+            .iter()
+            .map(|&(p, on)| u32::from(p) * 2 + u32::from(on)),
+    );
+    key.push(u32::MAX);
 }
 
 /// One "off" node derived by a nesting level's rule: the candidate, the "off" candidates of

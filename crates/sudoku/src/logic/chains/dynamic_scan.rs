@@ -19,10 +19,9 @@
 //! in discovery order, and SE applies the first.
 
 use super::cancel;
-use super::dynamic::{Advanced, Cause, Nested, Net, Rules, Work};
+use super::dynamic::{Advanced, Cause, Nested, NestedHint, Net, Rules, Work};
 use super::graph::{cell_digit, cell_digits, houses_of, pot, removable, Graph, Pot};
 use super::hint::{length_bonus, rating_of};
-use super::nested::NestedHint;
 use super::node::{ChainNode, Link};
 use crate::board::{Cell, Digit, House};
 use crate::logic::cell_set::CellSet;

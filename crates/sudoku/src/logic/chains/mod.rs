@@ -74,6 +74,7 @@ mod search;
 use super::{CandidateGrid, Ratings, Step};
 pub(crate) use dynamic_scan::Family;
 pub use names::ChainName;
+pub(crate) use nested::SimpleRules;
 pub use node::{ChainNode, Link};
 
 /// The chain step Sudoku Explainer would take in `grid`, if any.
@@ -99,29 +100,38 @@ pub(crate) fn multiple_first_step(grid: &CandidateGrid, ratings: &Ratings) -> Op
 }
 
 /// The first step of SE's Nishio or dynamic forcing chains (`family`) in `grid`, if any; `None`
-/// also when the search was cancelled (see [`cancel`]).
+/// also when the search was cancelled (see [`cancel`]). From nesting level 1 on, `simple` are
+/// the finders of the level-1 rules ([`SimpleRules`]).
 pub(crate) fn dynamic_first_step(
     grid: &CandidateGrid,
     ratings: &Ratings,
     family: Family,
+    simple: SimpleRules<'_>,
 ) -> Option<Step> {
     let level = match family {
         Family::Dynamic(level) => level,
         Family::Nishio => 0,
     };
-    let rules = |base: &dynamic::Work, work: &dynamic::Work| nested::rules(grid, level, base, work);
+    let rules =
+        |base: &dynamic::Work, work: &dynamic::Work| nested::rules(grid, level, simple, base, work);
     let advanced: Option<dynamic::Advanced<'_>> = (level > 0).then_some(&rules);
     dynamic_scan::first_step(grid, ratings, family, advanced)
 }
 
 /// Every step of SE's Nishio or dynamic forcing chains (`family`) in `grid`, in SE's order;
-/// empty when the search was cancelled.
-pub(crate) fn dynamic_steps(grid: &CandidateGrid, ratings: &Ratings, family: Family) -> Vec<Step> {
+/// empty when the search was cancelled. `simple` as for [`dynamic_first_step`].
+pub(crate) fn dynamic_steps(
+    grid: &CandidateGrid,
+    ratings: &Ratings,
+    family: Family,
+    simple: SimpleRules<'_>,
+) -> Vec<Step> {
     let level = match family {
         Family::Dynamic(level) => level,
         Family::Nishio => 0,
     };
-    let rules = |base: &dynamic::Work, work: &dynamic::Work| nested::rules(grid, level, base, work);
+    let rules =
+        |base: &dynamic::Work, work: &dynamic::Work| nested::rules(grid, level, simple, base, work);
     let advanced: Option<dynamic::Advanced<'_>> = (level > 0).then_some(&rules);
     dynamic_scan::all_steps(grid, ratings, family, advanced)
 }

@@ -250,7 +250,7 @@ fn conclude(
 pub(super) fn nested_hints(
     grid: &CandidateGrid,
     ratings: &Ratings,
-) -> Vec<super::nested::NestedHint> {
+) -> Vec<super::dynamic::NestedHint> {
     use super::dynamic::Cause;
     let graph = Graph::new(grid);
     let mut cache: Cache = vec![None; 729];
@@ -279,12 +279,12 @@ pub(super) fn nested_hints(
                 for pair in chain.windows(2) {
                     let [(a, _), (b, b_on)] = [pair[0], pair[1]];
                     if b_on {
-                        causes.push((b, super::nested::on_cause(&graph, a, b)));
+                        causes.push((b, super::dynamic::on_cause(&graph, a, b)));
                     }
                 }
-                super::nested::encode(&chain, &mut key);
+                super::dynamic::encode(&chain, &mut key);
             }
-            super::nested::NestedHint::new(&graph, hint.target, causes, hint.complexity, key)
+            super::dynamic::NestedHint::new(&graph, hint.target, causes, hint.complexity, key)
         })
         .collect()
 }

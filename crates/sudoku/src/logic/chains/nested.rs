@@ -17,57 +17,15 @@
 //! SE keys each pattern's eliminations by cell in a hash map without a stable order; here they
 //! come in cell order.
 
-use super::dynamic::{Cause, Derived, Nested, Work};
+use super::dynamic::{encode, on_cause, Cause, Derived, Nested, NestedHint, Work};
 use super::dynamic_scan::Family;
-use super::graph::{cell_digit, houses_of, link_house, pot, removable, Graph, Pot};
+use super::graph::{cell_digit, houses_of, pot, Pot};
 use super::hint::Conclusion;
 use crate::board::{Cell, Digit, House};
 use crate::logic::cell_set::CellSet;
-use crate::logic::techniques::{Fish, HiddenSet, Locking, NakedSet};
-use crate::logic::{CandidateGrid, Finder, Ratings, Step};
+use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
 use std::ops::ControlFlow;
 use std::rc::Rc;
-
-/// A chain found by a nested rule: what it removes, the "on" nodes (with their causes) whose
-/// premises the walk must have removed, its complexity and its identity.
-#[derive(Debug, Clone)]
-pub(super) struct NestedHint {
-    pub(super) removable: Vec<Pot>,
-    pub(super) causes: Vec<(Pot, Cause)>,
-    pub(super) complexity: u32,
-    pub(super) key: Vec<u32>,
-}
-
-impl NestedHint {
-    /// The hint concluding `target` in `graph`, with the causes and identity its rule found.
-    pub(super) fn new(
-        graph: &Graph,
-        target: (Pot, bool),
-        causes: Vec<(Pot, Cause)>,
-        complexity: u32,
-        key: Vec<u32>,
-    ) -> NestedHint {
-        NestedHint {
-            removable: removable(graph, target)
-                .into_iter()
-                .map(|(cell, digit)| pot(cell, digit))
-                .collect(),
-            causes,
-            complexity,
-            key,
-        }
-    }
-}
-
-/// The cause of "on" node `b` reached from "off" node `a` (SE's `getOffToOn`): the last
-/// candidate of the cell, or the last place of the digit in the first of the box, row and
-/// column of `a` where it had two.
-pub(super) fn on_cause(graph: &Graph, a: Pot, b: Pot) -> Cause {
-    if a / 9 == b / 9 {
-        return Cause::NakedSingle;
-    }
-    link_house(graph, a, b, true).map_or(Cause::None, Cause::Hidden)
-}
 
 /// The cause of "off" node `b` reached from "on" node `a` (SE's `getOnToOff`): one value per
 /// cell, or one place per house (the first of `a`'s box, row and column that holds `b`).
@@ -82,16 +40,6 @@ fn off_cause(a: Pot, b: Pot) -> Cause {
         .into_iter()
         .find(|h| h.contains(cb))
         .map_or(Cause::None, Cause::Hidden)
-}
-
-/// Encodes chain nodes as a key: `pot * 2 + on` each, then a separator.
-pub(super) fn encode(nodes: &[(Pot, bool)], key: &mut Vec<u32>) {
-    key.extend(
-        nodes
-            .iter()
-            .map(|&(p, on)| u32::from(p) * 2 + u32::from(on)),
-    );
-    key.push(u32::MAX);
 }
 
 /// The forcing chains and cycles SE finds on `grid`, as nested chains.
@@ -173,38 +121,48 @@ fn chain_parents(causes: &[(Pot, Cause)], base: &Work, work: &Work) -> Vec<Pot> 
     out
 }
 
-/// The kinds of SE's level-1 rules, in the order it tries them.
+/// The finders of SE's level-1 rules (locking, hidden pairs, naked pairs, X-wings), one group
+/// per rule in the order SE tries them: the first group with a step that needs one of the
+/// walk's removals gives the new "off" nodes. The finders are handed in by the caller (the
+/// technique registry's own, see `techniques::dynamic_chains`), so the chaining engine does
+/// not depend on the techniques that use it.
+pub(crate) type SimpleRules<'a> = &'a [&'a [&'a dyn Finder]];
+
+/// How a simple rule's step lays out the candidates its pattern needs gone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Rule {
-    Locking,
-    HiddenPair,
-    NakedPair,
-    XWing,
+    /// Locking and fish: the digit's places in the base houses outside the cover houses.
+    Lines,
+    /// A hidden set: the set's digits in the house's other cells.
+    Hidden,
+    /// A naked set: the cells' other candidates.
+    Naked,
 }
 
 impl Rule {
-    const ORDER: [Rule; 4] = [
-        Rule::Locking,
-        Rule::HiddenPair,
-        Rule::NakedPair,
-        Rule::XWing,
-    ];
-
-    fn finders(self) -> &'static [&'static dyn Finder] {
-        match self {
-            Rule::Locking => &[&Locking::POINTING, &Locking::CLAIMING],
-            Rule::HiddenPair => &[&HiddenSet::PAIR],
-            Rule::NakedPair => &[&NakedSet::PAIR],
-            Rule::XWing => &[&Fish::X_WING],
+    /// The layout of `technique`'s steps, if it is one a simple rule can be.
+    fn of(technique: Technique) -> Option<Rule> {
+        use Technique as T;
+        match technique {
+            T::Pointing | T::Claiming | T::XWing | T::Swordfish | T::Jellyfish => Some(Rule::Lines),
+            T::HiddenPair | T::HiddenTriple | T::HiddenQuad => Some(Rule::Hidden),
+            T::NakedPair | T::NakedTriple | T::NakedQuad => Some(Rule::Naked),
+            _ => None,
         }
     }
 }
 
 /// The rules of nesting `level` on the grid a walk has left: `original` is the pencilmark state
-/// searched, `base` the same as a working grid, `work` what the walk has left of it. Returns the
-/// new "off" candidates with their parents ("off" candidates of the walk) and the nested chain
-/// that found them.
-pub(super) fn rules(original: &CandidateGrid, level: u8, base: &Work, work: &Work) -> Vec<Derived> {
+/// searched, `base` the same as a working grid, `work` what the walk has left of it; `simple`
+/// the level-1 rules. Returns the new "off" candidates with their parents ("off" candidates of
+/// the walk) and the nested chain that found them.
+pub(super) fn rules(
+    original: &CandidateGrid,
+    level: u8,
+    simple: SimpleRules<'_>,
+    base: &Work,
+    work: &Work,
+) -> Vec<Derived> {
     let mut grid = original.clone();
     for cell in Cell::all() {
         let mut gone = base.cands[cell.index()] & !work.cands[cell.index()];
@@ -218,10 +176,10 @@ pub(super) fn rules(original: &CandidateGrid, level: u8, base: &Work, work: &Wor
     }
     let ratings = Ratings::default();
     let mut result = Vec::new();
-    for rule in Rule::ORDER {
-        for finder in rule.finders() {
+    for &group in simple {
+        for finder in group {
             let _ = finder.find(&grid, &ratings, &mut |step| {
-                let parents = parents(rule, &step, base, work);
+                let parents = parents(&step, base, work);
                 if !parents.is_empty() {
                     for &(cell, digit) in &step.eliminations {
                         result.push(Derived {
@@ -255,7 +213,7 @@ pub(super) fn rules(original: &CandidateGrid, level: u8, base: &Work, work: &Wor
             4 => super::dynamic_scan::nested_hints(&grid, &ratings, Family::Dynamic(0), None),
             _ => {
                 let inner = level - 3;
-                let rules = |b: &Work, w: &Work| self::rules(&grid, inner, b, w);
+                let rules = |b: &Work, w: &Work| self::rules(&grid, inner, simple, b, w);
                 super::dynamic_scan::nested_hints(
                     &grid,
                     &ratings,
@@ -294,11 +252,15 @@ fn removed(base: &Work, work: &Work, cell: Cell, d: usize) -> bool {
     base.cands[cell.index()] & bit != 0 && work.cands[cell.index()] & bit == 0
 }
 
-/// The candidates the walk removed that `step` (found by `rule`'s finder) needs gone.
-fn parents(rule: Rule, step: &Step, base: &Work, work: &Work) -> Vec<Pot> {
+/// The candidates the walk removed that `step` (found by a simple rule's finder) needs gone;
+/// none for a step of a technique that is not one of the simple rules' layouts.
+fn parents(step: &Step, base: &Work, work: &Work) -> Vec<Pot> {
     let mut out = Vec::new();
+    let Some(rule) = Rule::of(step.technique) else {
+        return out;
+    };
     match rule {
-        Rule::Locking | Rule::XWing => {
+        Rule::Lines => {
             let Some(&digit) = step.digits.first() else {
                 return out;
             };
@@ -316,7 +278,7 @@ fn parents(rule: Rule, step: &Step, base: &Work, work: &Work) -> Vec<Pot> {
                 }
             }
         }
-        Rule::HiddenPair => {
+        Rule::Hidden => {
             let Some(&h) = step.houses.first() else {
                 return out;
             };
@@ -335,7 +297,7 @@ fn parents(rule: Rule, step: &Step, base: &Work, work: &Work) -> Vec<Pot> {
                 }
             }
         }
-        Rule::NakedPair => {
+        Rule::Naked => {
             let mask = step.digits.iter().fold(0u16, |m, d| m | (1 << d.index()));
             for &cell in &step.cells {
                 let mut others = base.cands[cell.index()] & !mask;

@@ -305,8 +305,7 @@ mod tests {
             Some(crate::logic::test_util::digit(9))
         );
         // The whole path, as SE rates it: 7.5 at most.
-        let ratings = Ratings::default();
-        let path = crate::logic::Solver::new(&ratings).solve(&CandidateGrid::from_grid(&puzzle));
+        let path = crate::logic::Solver::new().solve(&CandidateGrid::from_grid(&puzzle));
         let hardest = path.steps.iter().map(|s| s.rating).max();
         assert_eq!(hardest.map(|r| r.to_string()).as_deref(), Some("7.5"));
         assert!(path
@@ -409,8 +408,7 @@ mod tests {
             .position(|f| f.technique() == Technique::AlignedTripletExclusion)
             .expect("registered");
         let finders = &REGISTRY[..=upto];
-        let ratings = Ratings::default();
-        let solver = Solver::with_finders(finders, &ratings);
+        let solver = Solver::new().with_finders(finders);
         let sample = include_str!("../../../../../testdata/sample.txt");
         let (mut states, mut with_hints) = (0, 0);
         for line in sample.lines().filter(|l| l.len() == 81).step_by(3) {

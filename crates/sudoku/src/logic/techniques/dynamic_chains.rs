@@ -3,9 +3,20 @@
 //! 9.5, 10.0, 10.5 and 11.0 plus the bonus). The engine is in the `chains` module (`dynamic`,
 //! `dynamic_scan` and `nested`); this file plugs it into the registry.
 
-use crate::logic::chains::{self, Family};
+use super::{Fish, HiddenSet, Locking, NakedSet};
+use crate::logic::chains::{self, Family, SimpleRules};
 use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
 use std::ops::ControlFlow;
+
+/// The rules SE tries on the assumed grid from nesting level 1 on when the links run out, in
+/// its order: locking (pointing, then claiming), hidden pairs, naked pairs, X-wings. The
+/// chaining engine takes the registry's finders from here rather than naming them itself.
+const SIMPLE_RULES: SimpleRules<'static> = &[
+    &[&Locking::POINTING, &Locking::CLAIMING],
+    &[&HiddenSet::PAIR],
+    &[&NakedSet::PAIR],
+    &[&Fish::X_WING],
+];
 
 /// The finder of SE's dynamic forcing chains at one nesting level: contradiction, double, cell
 /// and region chains whose implications use the grid as the earlier implications leave it,
@@ -75,18 +86,21 @@ impl Finder for DynamicForcingChains {
         ratings: &Ratings,
         found: &mut dyn FnMut(Step) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        for step in chains::dynamic_steps(grid, ratings, Family::Dynamic(self.level)) {
+        for step in chains::dynamic_steps(grid, ratings, Family::Dynamic(self.level), SIMPLE_RULES)
+        {
             super::report(found, step)?;
         }
         ControlFlow::Continue(())
     }
 
     fn first(&self, grid: &CandidateGrid, ratings: &Ratings) -> Option<Step> {
-        chains::dynamic_first_step(grid, ratings, Family::Dynamic(self.level)).map(|mut step| {
-            step.placements.sort_unstable();
-            step.eliminations.sort_unstable();
-            step
-        })
+        chains::dynamic_first_step(grid, ratings, Family::Dynamic(self.level), SIMPLE_RULES).map(
+            |mut step| {
+                step.placements.sort_unstable();
+                step.eliminations.sort_unstable();
+                step
+            },
+        )
     }
 }
 
@@ -105,8 +119,7 @@ pub(super) mod tests {
     pub(crate) fn first_use(line: &str, finder: &dyn Finder) -> (CandidateGrid, Step, Grid) {
         let mut grid = puzzle(line);
         let solution = crate::solve::solve(&grid.to_grid()).expect("solvable");
-        let ratings = Ratings::default();
-        let solver = Solver::new(&ratings);
+        let solver = Solver::new();
         while let Some(step) = solver.next_step(&grid) {
             if finder.techniques().contains(&step.technique) {
                 return (grid, step, solution);
@@ -193,7 +206,7 @@ pub(super) mod tests {
         ] {
             let (grid, _, solution) = first_use(line, &DynamicForcingChains::PLAIN);
             check_steps(&DynamicForcingChains::PLAIN, &grid, &solution);
-            let path = Solver::new(&Ratings::default()).solve(&puzzle(line));
+            let path = Solver::new().solve(&puzzle(line));
             assert!(
                 path.steps.iter().any(|s| s.technique == technique),
                 "{line}"

@@ -232,7 +232,7 @@ pub(crate) mod tests {
             let start = puzzle(line);
             let solution = crate::solve::solve(&start.to_grid()).expect("solvable");
             let ratings = Ratings::default();
-            let solver = Solver::new(&ratings);
+            let solver = Solver::new();
             let mut grid = start.clone();
             let mut chain_steps = 0;
             while let Some(step) = solver.next_step(&grid) {

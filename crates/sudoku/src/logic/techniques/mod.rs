@@ -115,9 +115,8 @@ pub static NESTED: &[&dyn Finder] = FINDERS.split_at(FINDERS.len() - NESTED_LEVE
 ///
 /// ```
 /// use sudoku::logic::techniques::WITH_NESTED;
-/// use sudoku::logic::{Ratings, Solver};
-/// let ratings = Ratings::default();
-/// let solver = Solver::with_finders(WITH_NESTED, &ratings);
+/// use sudoku::logic::Solver;
+/// let solver = Solver::new().with_finders(WITH_NESTED);
 /// # let _ = solver;
 /// ```
 pub static WITH_NESTED: &[&dyn Finder] = FINDERS;

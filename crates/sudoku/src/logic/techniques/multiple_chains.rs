@@ -97,8 +97,7 @@ mod tests {
             "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........",
         );
         let solution = crate::solve::solve(&start.to_grid()).expect("solvable");
-        let ratings = Ratings::default();
-        let path = Solver::new(&ratings).solve(&start);
+        let path = Solver::new().solve(&start);
         let multiple: Vec<&Step> = path
             .steps
             .iter()

@@ -31,14 +31,14 @@ impl Finder for NishioForcingChains {
         ratings: &Ratings,
         found: &mut dyn FnMut(Step) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        for step in chains::dynamic_steps(grid, ratings, Family::Nishio) {
+        for step in chains::dynamic_steps(grid, ratings, Family::Nishio, &[]) {
             super::report(found, step)?;
         }
         ControlFlow::Continue(())
     }
 
     fn first(&self, grid: &CandidateGrid, ratings: &Ratings) -> Option<Step> {
-        chains::dynamic_first_step(grid, ratings, Family::Nishio).map(|mut step| {
+        chains::dynamic_first_step(grid, ratings, Family::Nishio, &[]).map(|mut step| {
             step.placements.sort_unstable();
             step.eliminations.sort_unstable();
             step

@@ -769,9 +769,8 @@ mod tests {
 
     #[test]
     fn the_solver_uses_unique_loops_only_on_a_puzzle_with_one_solution() {
-        let ratings = Ratings::default();
         let only: [&dyn Finder; 1] = [&UniqueLoops::TYPES_1_TO_4];
-        let solver = Solver::with_finders(&only, &ratings);
+        let solver = Solver::new().with_finders(&only);
         // One solution: the step is taken, unless uniqueness is switched off.
         let grid = proper_state();
         assert_eq!(

@@ -336,7 +336,8 @@ const HIGHEST_BIT: [u8; 64] = {
 mod tests {
     use super::{bivalue_key, supported};
     use crate::solve::bands::smallest_tree_key;
-    use crate::solve::simd::{CpuPath, Scalar};
+    use crate::solve::kernels::Scalar;
+    use crate::solve::simd::CpuPath;
 
     /// A small xorshift generator.
     struct Random(u64);

@@ -39,7 +39,7 @@ macro_rules! avx2_lanes {
         };
 
         use crate::solve::simd::sweep::MAX_SWEEPS;
-        use crate::solve::simd::Order;
+        use crate::solve::kernels::Order;
         use crate::solve::tables::{
             BAND, ROW_LOWEST, ROW_LOW_BITS, ROW_TOP_BIT, TRIAD_FIRSTS,
         };

@@ -16,7 +16,7 @@ use std::arch::x86_64::{
 };
 
 use super::MAX_SWEEPS;
-use crate::solve::simd::Order;
+use crate::solve::kernels::Order;
 use crate::solve::tables::{
     BAND, KEEP_BY_BOX, ROW_LOWEST, ROW_LOW_BITS, ROW_TOP_BIT, TRIAD_FIRSTS,
 };

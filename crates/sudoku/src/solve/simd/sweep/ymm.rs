@@ -30,7 +30,7 @@ use std::arch::x86_64::{
 
 use super::lookup::{FIRST_OTHER_ROW, GATHER_ROWS, KEPT_ROW2_BOX2, KEPT_TRIADS, SECOND_OTHER_ROW};
 use super::MAX_SWEEPS;
-use crate::solve::simd::Order;
+use crate::solve::kernels::Order;
 use crate::solve::tables::{self, BAND, ROW_LOWEST, ROW_LOW_BITS, ROW_TOP_BIT, TRIAD_FIRSTS};
 
 type V = __m256i;

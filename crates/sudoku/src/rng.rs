@@ -1,5 +1,9 @@
 //! The seeded random number generator behind generation and random transforms.
 //!
+//! It sits at the crate's root, below both of its users: `canon` draws random transforms with
+//! it and `generate` draws puzzles and applies those transforms, so `generate` depends on
+//! `canon` and neither depends on the other for the generator.
+//!
 //! Hand-written rather than taken from a crate so that the same seed gives the same puzzles on
 //! every platform and with every future version of this library: the stream is part of the
 //! output's contract, and a dependency's update could change it silently.
