@@ -13,8 +13,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku::solve::{self, Count};
-use sudoku::Grid;
+use sudokit::solve::{self, Count};
+use sudokit::Grid;
 
 /// The solution of the LeetCode 37 example, the base of every grid.
 const BASE: &str =

@@ -1,4 +1,4 @@
-//! Fuzz target `parse`: arbitrary text through every reader of `sudoku::format`.
+//! Fuzz target `parse`: arbitrary text through every reader of `sudokit::format`.
 //!
 //! The bytes are read as lossy UTF-8 (so invalid sequences become U+FFFD, as a CLI reading a
 //! binary file would see them) and must never panic. On top of that it checks:
@@ -12,8 +12,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku::format::{self, Layout, Parsed, Records};
-use sudoku::Grid;
+use sudokit::format::{self, Layout, Parsed, Records};
+use sudokit::Grid;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

@@ -20,10 +20,10 @@
 use libfuzzer_sys::fuzz_target;
 use std::sync::Arc;
 use std::time::Duration;
-use sudoku::budget::Clock;
-use sudoku::logic::{explain, CandidateGrid, Step};
-use sudoku::rate::{check_proper, Budget, Rater};
-use sudoku::{solve, Grid};
+use sudokit::budget::Clock;
+use sudokit::logic::{explain, CandidateGrid, Step};
+use sudokit::rate::{check_proper, Budget, Rater};
+use sudokit::{solve, Grid};
 
 /// Time for each hint or explanation: small, so that a chain search on a hard state is cut
 /// short (polled deadline) rather than slowing the fuzzer down.

@@ -18,9 +18,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku::internals::{CpuPath, SearchCpuPath};
-use sudoku::solve::{self, Count, Search};
-use sudoku::Grid;
+use sudokit::internals::{CpuPath, SearchCpuPath};
+use sudokit::solve::{self, Count, Search};
+use sudokit::Grid;
 
 /// Guesses the search may make: enough to solve most grids, small enough to run fast.
 const BUDGET: u64 = 2000;

@@ -7,7 +7,7 @@
 
 use std::process::ExitCode;
 
-use sudoku::internals::CpuPath;
+use sudokit::internals::CpuPath;
 use sudoku_bench::{
     data,
     solvers::{self, Mode},

@@ -3,7 +3,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
-use sudoku::internals::CpuPath;
+use sudokit::internals::CpuPath;
 
 use crate::bench::{self, Config};
 use crate::data::{self, DataDir, DataError, PuzzleSet};
@@ -29,7 +29,7 @@ pub enum RunError {
     Data(#[from] DataError),
     /// `--cpu-path` named a path this CPU cannot run.
     #[error(transparent)]
-    CpuPath(#[from] sudoku::internals::UnsupportedCpuPath),
+    CpuPath(#[from] sudokit::internals::UnsupportedCpuPath),
     /// Printing failed (for example a closed pipe).
     #[error("cannot write the report: {0}")]
     Output(#[from] io::Error),
@@ -47,7 +47,7 @@ pub fn run(options: &Options, args: &[String]) -> Result<bool, RunError> {
         Some(choice) => {
             let path = choice.path();
             if !path.is_supported() {
-                return Err(sudoku::internals::UnsupportedCpuPath { path }.into());
+                return Err(sudokit::internals::UnsupportedCpuPath { path }.into());
             }
             path
         }

@@ -10,7 +10,7 @@
 
 use std::time::{Duration, Instant};
 
-use sudoku::internals::CpuPath;
+use sudokit::internals::CpuPath;
 
 use crate::data::PuzzleSet;
 use crate::report::{Row, Solutions, Speed};

@@ -13,8 +13,8 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use sudoku::canon::Transform;
-use sudoku::Grid;
+use sudokit::canon::Transform;
+use sudokit::Grid;
 
 /// The environment variable that names the data folder explicitly.
 pub const DATA_ENV: &str = "SUDOKU_DATA";
@@ -200,7 +200,7 @@ pub fn parse_set(name: &str, path: &Path, text: &str, limit: Option<usize>) -> P
 }
 
 fn parse_puzzle(content: &str, line: usize) -> Result<Puzzle, BadLine> {
-    let grid = sudoku::format::parse(content)
+    let grid = sudokit::format::parse(content)
         .map_err(|error| BadLine {
             line,
             column: error.column,
@@ -224,7 +224,7 @@ fn for_both(grid: Grid, line: usize) -> Result<Puzzle, BadLine> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku::canon::canonical;
+    use sudokit::canon::canonical;
 
     const EASY: &str =
         "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..";

@@ -39,7 +39,7 @@
 //! # Example
 //! ```no_run
 //! use std::time::Duration;
-//! use sudoku::internals::CpuPath;
+//! use sudokit::internals::CpuPath;
 //! use sudoku_bench::{bench, data, solvers::{Mode, Solver}, timing::{Clock, Plan}};
 //!
 //! let set = data::load_set("../shared/data/top1465.txt".as_ref(), Some(100))?;

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
-use sudoku::internals::CpuPath;
+use sudokit::internals::CpuPath;
 
 use crate::solvers::{Mode, Solver};
 use crate::timing::Clock;
@@ -83,7 +83,7 @@ pub struct Options {
     pub cpu_path: Option<CpuPathChoice>,
 
     /// Time random equivalents of the puzzles instead of the puzzles as stored: the puzzle on a
-    /// set's k-th line becomes `sudoku::canon::Transform::random_indexed(SEED, k)` of itself, a
+    /// set's k-th line becomes `sudokit::canon::Transform::random_indexed(SEED, k)` of itself, a
     /// uniformly random symmetry and relabelling of the digits (same difficulty, same number of
     /// solutions). A stored set often comes in one form (canonicalised, or made by one
     /// program), and a solver's fixed order of cells and digits can be lucky or unlucky on that

@@ -1,6 +1,6 @@
 //! The two contestants, the two modes, and the checks on every answer.
 //!
-//! - **Ours**: `sudoku::solve::Search`. First-solution mode is one `next_solution`; count mode
+//! - **Ours**: `sudokit::solve::Search`. First-solution mode is one `next_solution`; count mode
 //!   (the uniqueness check) calls it until two solutions are found or the search is exhausted.
 //!   Guesses come from `Search::stats`.
 //! - **Theirs**: the crates.io `sudoku` crate 0.8 (Emerentius' port of JCZSolve, AGPL-3.0, used
@@ -16,9 +16,9 @@ use std::fmt;
 use std::hint::black_box;
 
 use serde::Serialize;
-use sudoku::internals::{CpuPath, SearchCpuPath};
-use sudoku::solve::Search;
-use sudoku::Grid;
+use sudokit::internals::{CpuPath, SearchCpuPath};
+use sudokit::solve::Search;
+use sudokit::Grid;
 
 use crate::data::Puzzle;
 
@@ -294,7 +294,7 @@ pub fn problems(grid: &Grid, mode: Mode, mine: &OursAnswer, other: &TheirsAnswer
             problems.push(format!(
                 "ours: solution {} is not a valid completion: {}",
                 i + 1,
-                sudoku::format::to_line(solution)
+                sudokit::format::to_line(solution)
             ));
         }
     }
@@ -333,7 +333,7 @@ mod tests {
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     fn grid(text: &str) -> Grid {
-        sudoku::format::parse(text)
+        sudokit::format::parse(text)
             .map(|p| p.grid)
             .unwrap_or_else(|e| panic!("{e}"))
     }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use sudoku::internals::CpuPath;
+use sudokit::internals::CpuPath;
 use sudoku_bench::bench::{self, Config};
 use sudoku_bench::data::{self, PuzzleSet};
 use sudoku_bench::report::Solutions;

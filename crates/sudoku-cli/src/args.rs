@@ -7,9 +7,9 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::str::FromStr;
-use sudoku::generate::{ClueRange, RatingRange, Symmetry, TechniqueTarget, DEFAULT_MAX_ATTEMPTS};
-use sudoku::logic::{techniques, Finder};
-use sudoku::rate::Level;
+use sudokit::generate::{ClueRange, RatingRange, Symmetry, TechniqueTarget, DEFAULT_MAX_ATTEMPTS};
+use sudokit::logic::{techniques, Finder};
+use sudokit::rate::Level;
 
 /// How many solutions `sudoku solve --all` lists per puzzle when `--limit` is not given.
 pub(crate) const DEFAULT_ALL_LIMIT: u64 = 1000;
@@ -502,7 +502,7 @@ pub(crate) struct CheckArgs {
     pub(crate) batch: BatchArgs,
 }
 
-/// The symmetry of the clue pattern, as typed (see `sudoku::generate::Symmetry`).
+/// The symmetry of the clue pattern, as typed (see `sudokit::generate::Symmetry`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub(crate) enum SymmetryArg {
     /// No symmetry

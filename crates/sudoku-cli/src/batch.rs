@@ -38,7 +38,7 @@ use anyhow::Context;
 use rayon::prelude::*;
 use std::io::{self, IsTerminal};
 use std::time::Instant;
-use sudoku::solve::Count;
+use sudokit::solve::Count;
 
 /// How many jobs are solved together. Large enough to keep every worker busy and make the
 /// per-chunk costs (collecting, printing, progress) negligible; small enough to keep memory low

@@ -15,9 +15,9 @@ use serde::Serialize;
 use std::collections::HashSet;
 use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
-use sudoku::canon::{self, Transform};
-use sudoku::format::{self, ParseError};
-use sudoku::Grid;
+use sudokit::canon::{self, Transform};
+use sudokit::format::{self, ParseError};
+use sudokit::Grid;
 
 /// What to do with each puzzle.
 #[derive(Debug, Clone, Copy)]

@@ -3,8 +3,8 @@
 
 use anyhow::Context;
 use std::io::{self, Write};
-use sudoku::format;
-use sudoku::solve::Search;
+use sudokit::format;
+use sudokit::solve::Search;
 
 /// The example puzzle of LeetCode problem 37 ("Sudoku Solver").
 pub(crate) const LEETCODE_37: &str =

@@ -25,9 +25,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
-use sudoku::format;
-use sudoku::generate::{Attempted, Difficulty, Generated, Generator, Missed, Options, Pattern};
-use sudoku::rate::{PuzzleRating, Rater};
+use sudokit::format;
+use sudokit::generate::{Attempted, Difficulty, Generated, Generator, Missed, Options, Pattern};
+use sudokit::rate::{PuzzleRating, Rater};
 
 /// How far (in indices) the workers may run ahead of the first puzzle not yet printed: enough
 /// to keep them busy behind one slow puzzle, few enough to keep the held-back puzzles small.
@@ -551,8 +551,8 @@ mod tests {
     fn the_mean_time_is_never_above_the_slowest() {
         let mut tally = Tally::default();
         let made = Generated {
-            puzzle: sudoku::Grid::empty(),
-            solution: sudoku::Grid::empty(),
+            puzzle: sudokit::Grid::empty(),
+            solution: sudokit::Grid::empty(),
             index: 0,
             attempts: 1,
             minimal: None,

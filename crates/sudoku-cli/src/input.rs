@@ -9,7 +9,7 @@
 //! (its buffer is empty), so a slow producer on a pipe gets its answers promptly instead of
 //! waiting for a batch to fill.
 //!
-//! The lines go through the library's one streaming reader, [`sudoku::format::Reader`]. Input
+//! The lines go through the library's one streaming reader, [`sudokit::format::Reader`]. Input
 //! bytes that are not UTF-8 do not stop the job: the reader reports the byte at its line and
 //! column. Overlong lines are cut at [`MAX_LINE_BYTES`] (no puzzle format needs a fraction of
 //! that) so a file without newlines cannot exhaust memory; the reader is told the true length,
@@ -20,8 +20,8 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::thread::{self, JoinHandle};
-use sudoku::format::tool::PlainLine;
-use sudoku::format::{Entry, ParseError, ParseErrorKind, Parsed, ReadItem, Reader as LineReader};
+use sudokit::format::tool::PlainLine;
+use sudokit::format::{Entry, ParseError, ParseErrorKind, Parsed, ReadItem, Reader as LineReader};
 
 /// The longest line kept, in bytes; the rest of a longer line is dropped.
 pub(crate) const MAX_LINE_BYTES: usize = 64 * 1024;

@@ -4,11 +4,11 @@
 //! Both read puzzles one at a time, in input order, on the main thread: a hint is instant and
 //! an explanation is read by a person, so there is nothing to gain from the parallel batch
 //! pipeline. Besides every puzzle format of `sudoku solve`, a line of 729 candidate characters
-//! (the pencilmark form, see `sudoku::logic::CandidateGrid`) and a pencilmark grid (nine rows of
+//! (the pencilmark form, see `sudokit::logic::CandidateGrid`) and a pencilmark grid (nine rows of
 //! candidate tokens such as `1257`, framed as HoDoKu or Sudoku Explainer print them, or not) are
 //! read as pencilmark states, so a position can be hinted from where a player is.
 //!
-//! The lines are read by the library's one streaming reader, `sudoku::format::Reader` (made
+//! The lines are read by the library's one streaming reader, `sudokit::format::Reader` (made
 //! with `with_pencilmarks`), which tells a pencilmark grid from a puzzle grid written with
 //! spaces and locates every error.
 
@@ -19,9 +19,9 @@ use serde::Serialize;
 use std::fs::File;
 use std::io::{self, BufReader, Read, Write};
 use std::path::PathBuf;
-use sudoku::format::{self, Entry, ReadItem, Reader};
-use sudoku::logic::{explain, CandidateGrid, Inconsistent, Outcome, Step};
-use sudoku::rate::{check_proper, RateError, Rated, Rater};
+use sudokit::format::{self, Entry, ReadItem, Reader};
+use sudokit::logic::{explain, CandidateGrid, Inconsistent, Outcome, Step};
+use sudokit::rate::{check_proper, RateError, Rated, Rater};
 
 /// One input as named on the command line.
 struct Input {
@@ -354,7 +354,7 @@ struct JsonPath<'a> {
     input: Option<&'a str>,
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    rating: Option<&'a sudoku::rate::PuzzleRating>,
+    rating: Option<&'a sudokit::rate::PuzzleRating>,
     #[serde(skip_serializing_if = "Option::is_none")]
     steps: Option<Vec<JsonStep<'a>>>,
     /// The pencilmarks where a stuck path ended.

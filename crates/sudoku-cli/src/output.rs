@@ -15,9 +15,9 @@ use crate::work::{Answer, Problem, Status, Task};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::time::Duration;
-use sudoku::format::{self, Layout};
-use sudoku::solve::Count;
-use sudoku::Grid;
+use sudokit::format::{self, Layout};
+use sudokit::solve::Count;
+use sudokit::Grid;
 
 /// Write the buffer out once it is this large.
 const FLUSH_BYTES: usize = 64 * 1024;

@@ -32,9 +32,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
-use sudoku::budget::Clock;
-use sudoku::format;
-use sudoku::rate::{Budget, PuzzleRating, RateError, Rater};
+use sudokit::budget::Clock;
+use sudokit::format;
+use sudokit::rate::{Budget, PuzzleRating, RateError, Rater};
 
 /// Jobs handed to the workers and not yet printed, at most: enough to keep every worker busy
 /// behind one slow puzzle for a while, few enough to keep memory small.
@@ -544,7 +544,7 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku::rate::Limit;
+    use sudokit::rate::Limit;
 
     fn done(verdict: Verdict, micros: u64) -> Done {
         Done {

@@ -3,7 +3,7 @@
 use crate::work::Status;
 use std::fmt;
 use std::time::Duration;
-use sudoku::rate::{Level, PuzzleRating};
+use sudokit::rate::{Level, PuzzleRating};
 
 /// What a run has done so far.
 #[derive(Debug, Clone, Default)]
@@ -192,12 +192,12 @@ mod tests {
             .write(&mut text, " (stuck: 2)")
             .expect("a string");
         assert_eq!(text, "ER          (stuck: 2)\n");
-        let puzzle = sudoku::format::parse(
+        let puzzle = sudokit::format::parse(
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
         )
         .expect("a puzzle")
         .grid;
-        let rating = sudoku::rate::Rater::new()
+        let rating = sudokit::rate::Rater::new()
             .rate(&puzzle)
             .expect("proper")
             .rating;

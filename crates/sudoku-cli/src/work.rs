@@ -6,9 +6,9 @@
 
 use crate::input::{Body, Job};
 use std::time::{Duration, Instant};
-use sudoku::format::{ParseError, Parsed};
-use sudoku::solve::{BudgetExhausted, Count, Search};
-use sudoku::{Grid, RuleViolation};
+use sudokit::format::{ParseError, Parsed};
+use sudokit::solve::{BudgetExhausted, Count, Search};
+use sudokit::{Grid, RuleViolation};
 
 /// What to find out about each puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -360,7 +360,7 @@ mod tests {
         let err = ParseError {
             line: 12,
             column: 5,
-            kind: sudoku::format::ParseErrorKind::BadCharacter { found: 'x' },
+            kind: sudokit::format::ParseErrorKind::BadCharacter { found: 'x' },
         };
         let problem = Problem::from_parse(&err);
         assert_eq!(

@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use predicates::prelude::*;
 use std::path::PathBuf;
-use sudoku::{format, solve};
+use sudokit::{format, solve};
 
 fn sample() -> Vec<String> {
     std::fs::read_to_string(testdata("sample.txt"))

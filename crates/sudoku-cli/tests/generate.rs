@@ -3,9 +3,9 @@
 mod common;
 
 use common::*;
-use sudoku::generate::{self, Pattern, Symmetry};
-use sudoku::solve::{self, Count};
-use sudoku::{canon, Grid};
+use sudokit::generate::{self, Pattern, Symmetry};
+use sudokit::solve::{self, Count};
+use sudokit::{canon, Grid};
 
 /// The solution grid with the most automorphisms (648).
 const MOST_SYMMETRIC: &str =
@@ -308,7 +308,7 @@ fn help_texts_have_examples() {
 
 // ---- Difficulty targets ----------------------------------------------------------------------
 
-use sudoku::rate::{PuzzleRating, Rater};
+use sudokit::rate::{PuzzleRating, Rater};
 
 fn rerate(puzzle: &Grid) -> PuzzleRating {
     Rater::new()
@@ -370,7 +370,11 @@ fn a_level_with_symmetry_in_json() {
         let puzzle = grid(record["puzzle"].as_str().expect("a puzzle"));
         assert!(Symmetry::Rot180.holds_for(&puzzle));
         let rating = rerate(&puzzle);
-        assert_eq!(rating.hodoku.level, sudoku::rate::Level::Medium, "{record}");
+        assert_eq!(
+            rating.hodoku.level,
+            sudokit::rate::Level::Medium,
+            "{record}"
+        );
         assert_eq!(record["er"].as_f64(), Some(f64::from(rating.se.er)));
         assert_eq!(record["clues"].as_u64(), Some(puzzle.count_filled() as u64));
         assert_eq!(record["outcome"], "solved");
@@ -403,10 +407,10 @@ fn a_technique_in_grid_format() {
     }
     // The grids read back (the rating line is a comment) and their hardest step is an X-Wing.
     for block in out.split("\n\n") {
-        let puzzle = sudoku::format::parse(block).expect("a grid").grid;
+        let puzzle = sudokit::format::parse(block).expect("a grid").grid;
         assert_eq!(
             rerate(&puzzle).hardest,
-            Some(sudoku::logic::Technique::XWing)
+            Some(sudokit::logic::Technique::XWing)
         );
     }
 }

@@ -109,7 +109,7 @@ fn hint_reads_a_pencilmark_position() {
 
     // Candidates narrowed by hand are read as given: keeping an empty cell's solution digit is
     // fine, leaving it out means the position has no solution.
-    let solution = sudoku::solve::solve(&grid(EASY)).expect("solvable");
+    let solution = sudokit::solve::solve(&grid(EASY)).expect("solvable");
     let empty = EASY.find('.').expect("an empty cell");
     let digit = solution.values()[empty];
     let other = if digit == 9 { 8 } else { 9 };
@@ -139,12 +139,12 @@ fn hint_reads_a_pencilmark_position() {
 /// form.
 fn chains_position() -> (String, String) {
     let puzzle = grid(CHAINS);
-    let solution = sudoku::solve::solve(&puzzle).expect("solvable");
-    let mut state = sudoku::logic::CandidateGrid::from_grid(&puzzle);
+    let solution = sudokit::solve::solve(&puzzle).expect("solvable");
+    let mut state = sudokit::logic::CandidateGrid::from_grid(&puzzle);
     // Drop the first two wrong candidates of every fifth empty cell (keeping two or more).
-    let empty: Vec<sudoku::Cell> = state.empty_cells().iter().collect();
+    let empty: Vec<sudokit::Cell> = state.empty_cells().iter().collect();
     for &cell in empty.iter().step_by(5) {
-        let wrong: Vec<sudoku::Digit> = state
+        let wrong: Vec<sudokit::Digit> = state
             .candidates(cell)
             .iter()
             .filter(|&d| solution.get(cell) != Some(d))
@@ -392,7 +392,7 @@ fn rate_prints_ratings_in_input_order_with_many_threads() {
 
 /// The puzzle as the rater prints it ('.' for blanks).
 fn grid_line(puzzle: &str) -> String {
-    sudoku::format::to_line(&grid(puzzle))
+    sudokit::format::to_line(&grid(puzzle))
 }
 
 #[test]

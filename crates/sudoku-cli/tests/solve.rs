@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use predicates::prelude::*;
-use sudoku::format;
+use sudokit::format;
 
 #[test]
 fn one_puzzle_on_stdin_prints_its_solution_as_a_grid() {

@@ -14,8 +14,8 @@ use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use sudoku::format::{self, Entry, Layout, ParseError, ParseErrorKind, Parsed};
-use sudoku::logic::CandidateGrid;
+use sudokit::format::{self, Entry, Layout, ParseError, ParseErrorKind, Parsed};
+use sudokit::logic::CandidateGrid;
 
 /// A request body type, with the shape it must have in the API's words (for the message when
 /// the body is JSON but not an object).
@@ -179,7 +179,7 @@ pub(crate) fn read_state(value: &Value) -> Result<CandidateGrid, ApiError> {
 
 /// The puzzle's grid written back in the layout it came in, as JSON: a string for a line or a
 /// grid, an array for a JSON board.
-pub(crate) fn in_layout(grid: &sudoku::Grid, layout: Layout) -> Value {
+pub(crate) fn in_layout(grid: &sudokit::Grid, layout: Layout) -> Value {
     match layout {
         Layout::Line => Value::String(format::to_line(grid)),
         Layout::Grid => Value::String(format::to_grid(grid)),

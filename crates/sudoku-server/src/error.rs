@@ -15,8 +15,8 @@
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
-use sudoku::format::ParseError;
-use sudoku::RuleViolation;
+use sudokit::format::ParseError;
+use sudokit::RuleViolation;
 
 /// What went wrong, as a stable code with a fixed HTTP status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -232,7 +232,7 @@ mod tests {
 
     #[test]
     fn a_parse_error_keeps_its_position() {
-        let err = sudoku::format::parse("12x").expect_err("not a puzzle");
+        let err = sudokit::format::parse("12x").expect_err("not a puzzle");
         let api = ApiError::from(err.clone());
         assert_eq!(api.code, ErrorCode::BadPuzzle);
         assert_eq!((api.line, api.column), (Some(err.line), Some(err.column)));

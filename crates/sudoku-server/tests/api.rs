@@ -737,8 +737,8 @@ async fn explain_refuses_a_puzzle_with_several_solutions() {
 
 /// The candidates of `puzzle` in the 729-character form.
 fn candidate_form(puzzle: &str) -> String {
-    let grid = sudoku::format::parse(puzzle).expect("a puzzle").grid;
-    sudoku::logic::CandidateGrid::from_grid(&grid).to_candidate_string()
+    let grid = sudokit::format::parse(puzzle).expect("a puzzle").grid;
+    sudokit::logic::CandidateGrid::from_grid(&grid).to_candidate_string()
 }
 
 /// Regression (issue 32): hint and explain refused the 729-character candidate form ("found
@@ -756,8 +756,8 @@ async fn hint_and_explain_read_pencilmark_states() {
     assert_eq!(status, StatusCode::OK, "{json}");
     assert_eq!(json["outcome"], "solved");
     // The pencilmark grid, as HoDoKu prints it.
-    let grid = sudoku::format::parse(EASY).expect("a puzzle").grid;
-    let pencilmarks = sudoku::logic::CandidateGrid::from_grid(&grid).to_pencilmark_grid();
+    let grid = sudokit::format::parse(EASY).expect("a puzzle").grid;
+    let pencilmarks = sudokit::logic::CandidateGrid::from_grid(&grid).to_pencilmark_grid();
     let (status, json) = post("/api/hint", json!({ "puzzle": pencilmarks })).await;
     assert_eq!(status, StatusCode::OK, "{json}");
     assert_eq!(json["step"], expected["step"]);

@@ -25,14 +25,14 @@
 
 use std::sync::Arc;
 use std::time::Duration;
-use sudoku::budget::{Budget, Clock};
-use sudoku::rate::{RateError, Rater};
+use sudokit::budget::{Budget, Clock};
+use sudokit::rate::{RateError, Rater};
 
 /// Rates the puzzle `line` with the default techniques, within `time` (none: no limit) by
 /// `clock`: `ER/EP/ED`, `gave up: LIMIT` (without the step count, which depends on the speed
 /// of the machine) or `error: WHY`.
 pub fn rate_line(line: &str, time: Option<Duration>, clock: Arc<dyn Clock>) -> String {
-    let puzzle = match sudoku::format::parse(line) {
+    let puzzle = match sudokit::format::parse(line) {
         Ok(parsed) => parsed.grid,
         Err(err) => return format!("error: {err}"),
     };

@@ -5,7 +5,7 @@
 
 use assert_cmd::Command;
 use std::path::PathBuf;
-use sudoku::{format, Grid};
+use sudokit::{format, Grid};
 
 /// The LeetCode 37 example puzzle.
 pub(crate) const LEETCODE: &str =

@@ -6,8 +6,8 @@ use crate::error::{ApiError, ErrorCode};
 use crate::Limits;
 use serde::Serialize;
 use serde_json::Value;
-use sudoku::format::{self, Layout, Parsed};
-use sudoku::solve::Search;
+use sudokit::format::{self, Layout, Parsed};
+use sudokit::solve::Search;
 
 /// Is the solution the only one?
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -1,7 +1,7 @@
 //! `generate`: a seeded puzzle with a symmetry, minimality, a clue count and, optionally, a
 //! difficulty level.
 //!
-//! A level is the library generator's difficulty target (`sudoku::generate::Difficulty`):
+//! A level is the library generator's difficulty target (`sudokit::generate::Difficulty`):
 //! each candidate is rated with a cut that stops at the first step above the level, and near
 //! misses are refined by local search. Puzzles `0, 1, 2, ...` of the seed are asked for until
 //! one is made, so the answer is reproducible from `seed` and `index`. Every puzzle has an
@@ -14,9 +14,9 @@ use crate::error::ApiError;
 use crate::Limits;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
-use sudoku::format;
-use sudoku::generate::{ClueRange, Difficulty, Generator, Options, Symmetry};
-use sudoku::rate::Level;
+use sudokit::format;
+use sudokit::generate::{ClueRange, Difficulty, Generator, Options, Symmetry};
+use sudokit::rate::Level;
 
 /// The body of `POST /api/generate`; every field is optional.
 #[derive(Debug, Default, Deserialize)]
@@ -150,8 +150,8 @@ mod tests {
     use super::*;
     use crate::error::ErrorCode;
 
-    use sudoku::rate::Rater;
-    use sudoku::solve::{self, Count};
+    use sudokit::rate::Rater;
+    use sudokit::solve::{self, Count};
 
     #[test]
     fn a_seed_gives_the_same_unique_puzzle_with_the_asked_symmetry() {

@@ -21,13 +21,13 @@ use crate::error::{ApiError, ErrorCode};
 use crate::Limits;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use sudoku::budget::{Budget, Guard};
-use sudoku::logic::techniques::REGISTRY;
-use sudoku::logic::{
+use sudokit::budget::{Budget, Guard};
+use sudokit::logic::techniques::REGISTRY;
+use sudokit::logic::{
     explain, CandidateGrid, Consistent, Finder, Inconsistent, Outcome, Rating, Solver, Step,
     Uniqueness,
 };
-use sudoku::{Cell, Digit};
+use sudokit::{Cell, Digit};
 
 /// The body of `hint` and `explain`: a puzzle and the candidates already eliminated.
 #[derive(Debug, Deserialize)]
@@ -270,7 +270,7 @@ mod tests {
     use super::*;
     use crate::error::ErrorCode;
     use std::time::Duration;
-    use sudoku::format;
+    use sudokit::format;
 
     const EASY: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -321,7 +321,7 @@ mod tests {
         let err = hint(&req, parsed.clone(), &no_time).expect_err("no time");
         assert_eq!(err.code, ErrorCode::BudgetExhausted);
         // A candidate of r1c3 other than its solution breaks no rule but leaves no solution.
-        let solution = sudoku::solve::solve(&parsed.to_grid()).expect("solvable");
+        let solution = sudokit::solve::solve(&parsed.to_grid()).expect("solvable");
         let right = solution.values()[2];
         let digit = [1, 2, 4].into_iter().find(|&d| d != right).unwrap_or(1);
         let wrong = format!("{}{digit}{}", &EASY[..2], &EASY[3..]);
@@ -338,8 +338,8 @@ mod tests {
         let hard =
             "7.....4...2..7..8...3..8..9...5..3...6..2..9...1..7..6...3..9...3..4..6...9..1..5";
         let grid = CandidateGrid::from_grid(&format::parse(hard).expect("a puzzle").grid);
-        let plus = sudoku::logic::techniques::DynamicForcingChains::PLUS;
-        let ratings = sudoku::logic::Ratings::default();
+        let plus = sudokit::logic::techniques::DynamicForcingChains::PLUS;
+        let ratings = sudokit::logic::Ratings::default();
         let no_time = Limits {
             logic_time: Duration::ZERO,
             ..Limits::default()

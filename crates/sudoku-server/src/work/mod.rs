@@ -17,9 +17,9 @@ pub(crate) mod rating;
 use crate::error::ApiError;
 use std::sync::Arc;
 use std::time::Instant;
-use sudoku::budget::Clock;
-use sudoku::solve::Search;
-use sudoku::Grid;
+use sudokit::budget::Clock;
+use sudokit::solve::Search;
+use sudokit::Grid;
 
 /// A clock for the library's time limits: the time since it was made, by `Instant` (the
 /// library never reads the time itself).

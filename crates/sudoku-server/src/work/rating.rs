@@ -5,9 +5,9 @@ use super::{solutions, Solutions};
 use crate::error::{ApiError, ErrorCode};
 use crate::Limits;
 use serde::Serialize;
-use sudoku::format::Parsed;
-use sudoku::rate::{Budget, PuzzleRating, RateError, Rater};
-use sudoku::Grid;
+use sudokit::format::Parsed;
+use sudokit::rate::{Budget, PuzzleRating, RateError, Rater};
+use sudokit::Grid;
 
 /// The answer of `POST /api/rate`: the rating's own fields (`er`, `ep`, `ed`, `score`,
 /// `level`, `outcome`, `steps`, `hardest`) and the hardest technique's display name.
@@ -81,7 +81,7 @@ impl From<RateError> for ApiError {
 mod tests {
     use super::*;
     use std::time::Duration;
-    use sudoku::format;
+    use sudokit::format;
 
     #[test]
     fn a_proper_puzzle_is_rated_and_others_say_why_not() {
