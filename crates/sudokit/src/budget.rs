@@ -13,7 +13,7 @@
 //! - [`Guard`]: the budget, the clock, an optional `Arc<AtomicBool>` another thread (or a
 //!   closed pipe) sets to cancel, and the count of steps taken; once any limit is reached it
 //!   stays spent and [`Guard::spent`] says which ([`Limit`]). Clones share that state.
-//! - [`Guarded`]: a [`Finder`] wrapped so that it finds nothing once its guard is spent and
+//! - [`Guarded`](crate::logic::Guarded): a [`Finder`](crate::logic::Finder) wrapped so that it finds nothing once its guard is spent and
 //!   counts the steps it reports; [`Guard::wrap`] wraps a whole finder list, so a
 //!   [`Solver`](crate::logic::Solver) over it stops as if stuck when the budget runs out.
 //!   [`Guard::run`] also makes the guard the one the long chain searches (Nishio, dynamic and
@@ -46,10 +46,8 @@
 //! # Ok::<(), sudokit::format::ParseError>(())
 //! ```
 
-use crate::logic::chains::cancel;
-use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
+use std::cell::RefCell;
 use std::fmt;
-use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -318,47 +316,14 @@ impl Guard {
     /// # Ok::<(), sudokit::format::ParseError>(())
     /// ```
     pub fn run<T>(&self, work: impl FnOnce() -> T) -> T {
-        let _installed = cancel::install(Some(self.clone()));
+        let _installed = install(Some(self.clone()));
         work()
     }
 
-    /// Every finder of `finders`, guarded by this guard.
-    pub fn wrap<'a>(&'a self, finders: &[&'a dyn Finder]) -> Vec<Guarded<'a>> {
-        finders
-            .iter()
-            .map(|&inner| Guarded {
-                inner,
-                guard: self,
-                cap: None,
-            })
-            .collect()
-    }
-
-    /// Every finder of `finders`, guarded, and capped: a step for which `over` is true is
-    /// not reported, and spends the guard (as a cancellation), so the solve stops there.
-    pub(crate) fn wrap_capped<'a>(
-        &'a self,
-        finders: &[&'a dyn Finder],
-        over: &'a (dyn Fn(&Step) -> bool + Sync),
-    ) -> Vec<Guarded<'a>> {
-        finders
-            .iter()
-            .map(|&inner| Guarded {
-                inner,
-                guard: self,
-                cap: Some(over),
-            })
-            .collect()
-    }
-
-    /// Whether `step` may be reported: not over the cap (if over, the guard is spent).
-    fn passes(&self, cap: Option<&(dyn Fn(&Step) -> bool + Sync)>, step: &Step) -> bool {
-        if cap.is_some_and(|over| over(step)) {
-            self.mark(SPENT_CANCELLED);
-            return false;
-        }
-        self.count_step();
-        true
+    /// Marks the guard spent by a cancellation (a finder cap uses it: the step over the cap
+    /// ends the solve as a raised flag would).
+    pub(crate) fn cancel(&self) {
+        self.mark(SPENT_CANCELLED);
     }
 }
 
@@ -374,71 +339,42 @@ impl fmt::Debug for Guard {
     }
 }
 
-/// A finder that runs only while its [`Guard`] allows, and counts the steps it reports (see
-/// [`Guard::wrap`]). Each search also runs with the guard polled by the long chain searches.
-pub struct Guarded<'a> {
-    inner: &'a dyn Finder,
-    guard: &'a Guard,
-    cap: Option<&'a (dyn Fn(&Step) -> bool + Sync)>,
+thread_local! {
+    /// The guard of the work running on this thread ([`Guard::run`]), if any: the one the long
+    /// chain searches poll. Thread-local and crate-private: a search runs on one thread, and a
+    /// caller hands its guard over explicitly, so the engine keeps no global state it can see.
+    static CURRENT: RefCell<Option<Guard>> = const { RefCell::new(None) };
 }
 
-impl Finder for Guarded<'_> {
-    fn technique(&self) -> Technique {
-        self.inner.technique()
-    }
+/// Makes a guard the thread's until dropped (then the previous one is back).
+pub(crate) struct Installed {
+    previous: Option<Guard>,
+}
 
-    fn techniques(&self) -> &'static [Technique] {
-        self.inner.techniques()
-    }
+/// Runs work on this thread under `guard` (none: no limit) until the result drops.
+pub(crate) fn install(guard: Option<Guard>) -> Installed {
+    let previous = CURRENT.with(|g| g.replace(guard));
+    Installed { previous }
+}
 
-    fn assumes_unique_solution(&self) -> bool {
-        self.inner.assumes_unique_solution()
-    }
-
-    fn find(
-        &self,
-        grid: &CandidateGrid,
-        ratings: &Ratings,
-        found: &mut dyn FnMut(Step) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        if !self.guard.allows() {
-            return ControlFlow::Continue(());
-        }
-        self.guard.run(|| {
-            self.inner.find(grid, ratings, &mut |step| {
-                if self.guard.passes(self.cap, &step) {
-                    found(step)
-                } else {
-                    ControlFlow::Break(())
-                }
-            })
-        })
-    }
-
-    // Forwarded, not left to the default: a finder may have a faster "first" of its own.
-    fn first(&self, grid: &CandidateGrid, ratings: &Ratings) -> Option<Step> {
-        if !self.guard.allows() {
-            return None;
-        }
-        self.guard
-            .run(|| self.inner.first(grid, ratings))
-            .filter(|step| self.guard.passes(self.cap, step))
+impl Drop for Installed {
+    fn drop(&mut self) {
+        let previous = self.previous.take();
+        CURRENT.with(|g| g.replace(previous));
     }
 }
 
-impl fmt::Debug for Guarded<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Guarded")
-            .field("technique", &self.inner.technique())
-            .field("guard", self.guard)
-            .finish_non_exhaustive()
-    }
+/// Whether the work running on this thread must stop: its guard is spent, or its deadline has
+/// passed or its flag been set (which spends it). Without a guard, nothing is read.
+pub(crate) fn current_should_stop() -> bool {
+    CURRENT.with(|g| g.borrow().as_ref().is_some_and(Guard::should_stop))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::logic::techniques::NakedSingle;
+    use crate::logic::{CandidateGrid, Finder, Ratings, Step};
     use std::sync::atomic::AtomicU64;
 
     /// A clock moved by hand, in milliseconds.

@@ -296,7 +296,7 @@ pub(crate) fn hint(args: &HintArgs) -> anyhow::Result<bool> {
                             record.step = Some(JsonStep::new(&step));
                             explain::english(&step)
                         }
-                        Ok(None) if checked.is_err() => {
+                        Ok(None) if several => {
                             // No technique applies, and none can be expected to: say that the
                             // puzzle is the problem, not the techniques in use.
                             record.status = "stuck";

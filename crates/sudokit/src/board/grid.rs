@@ -1,9 +1,7 @@
 //! The 9x9 grid of digits and blanks, and the rule check on it.
 
 use super::{Block, Candidates, Cell, Col, Digit, House, Row};
-use crate::format::ParseError;
 use std::fmt;
-use std::str::FromStr;
 
 /// A 9x9 grid: each cell holds a digit or is blank.
 ///
@@ -168,29 +166,6 @@ impl fmt::Debug for Grid {
             .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
             .collect();
         write!(f, "Grid({line})")
-    }
-}
-
-impl fmt::Display for Grid {
-    /// The 81-character line ([`format::to_line`](crate::format::to_line)), `.` for blanks; with
-    /// `{:#}`, the nine-line grid of [`format::to_grid`](crate::format::to_grid). Both read back
-    /// with [`str::parse`].
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if f.alternate() {
-            f.write_str(&crate::format::to_grid(self))
-        } else {
-            f.write_str(&crate::format::to_line(self))
-        }
-    }
-}
-
-impl FromStr for Grid {
-    type Err = ParseError;
-
-    /// Reads one puzzle in any layout [`format::parse`](crate::format::parse) reads (an
-    /// 81-character line, a nine-line grid, a JSON board); the layout is dropped.
-    fn from_str(text: &str) -> Result<Grid, ParseError> {
-        crate::format::parse(text).map(|parsed| parsed.grid)
     }
 }
 

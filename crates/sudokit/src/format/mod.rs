@@ -268,6 +268,31 @@ fn cell_value(ch: char) -> Option<u8> {
     }
 }
 
+// `Grid`'s text traits live here, with the formats they use, so that `board` stays below
+// `format` (no module cycle).
+impl std::fmt::Display for Grid {
+    /// The 81-character line ([`format::to_line`](crate::format::to_line)), `.` for blanks; with
+    /// `{:#}`, the nine-line grid of [`format::to_grid`](crate::format::to_grid). Both read back
+    /// with [`str::parse`].
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if f.alternate() {
+            f.write_str(&to_grid(self))
+        } else {
+            f.write_str(&to_line(self))
+        }
+    }
+}
+
+impl std::str::FromStr for Grid {
+    type Err = ParseError;
+
+    /// Reads one puzzle in any layout [`format::parse`](crate::format::parse) reads (an
+    /// 81-character line, a nine-line grid, a JSON board); the layout is dropped.
+    fn from_str(text: &str) -> Result<Grid, ParseError> {
+        parse(text).map(|parsed| parsed.grid)
+    }
+}
+
 #[cfg(test)]
 mod properties;
 

@@ -1,49 +1,20 @@
-//! Cancellation of long chain searches: the [`Guard`] of the current thread, installed by
-//! [`Guard::run`] (which the finder wrapper [`Guarded`](crate::budget::Guarded) calls around
-//! each search) and polled by the dynamic chain searches every few sources, so that one search
-//! of several seconds cannot overrun a time budget or ignore a cancellation.
-//!
-//! The state is thread-local and crate-private: a search runs on one thread, and a caller
-//! passes its guard explicitly ([`Guard::run`]), so the engine keeps no global state it can
-//! see. Without a guard, polling reads nothing; with one, the clock is read only when the
-//! guard has a time limit (the clock is the caller's: the library never reads the time).
-
-use crate::budget::Guard;
-use std::cell::RefCell;
-
-thread_local! {
-    /// The guard of the search running on this thread, if any.
-    static GUARD: RefCell<Option<Guard>> = const { RefCell::new(None) };
-}
-
-/// Makes a guard the thread's until dropped (then the previous one is back).
-pub(crate) struct Installed {
-    previous: Option<Guard>,
-}
-
-/// Runs searches on this thread under `guard` (none: no limit) until the result drops.
-pub(crate) fn install(guard: Option<Guard>) -> Installed {
-    let previous = GUARD.with(|g| g.replace(guard));
-    Installed { previous }
-}
-
-impl Drop for Installed {
-    fn drop(&mut self) {
-        let previous = self.previous.take();
-        GUARD.with(|g| g.replace(previous));
-    }
-}
+//! Cancellation of long chain searches: they poll [`should_stop`] every few sources, which
+//! reads the [`Guard`](crate::budget::Guard) of the current thread, installed by
+//! [`Guard::run`](crate::budget::Guard::run) (the finder wrapper
+//! [`Guarded`](crate::logic::Guarded) calls it around each search), so that one search of
+//! several seconds cannot overrun a time budget or ignore a cancellation. The thread-local
+//! itself lives in [`budget`](crate::budget), below `logic`.
 
 /// Whether the search running on this thread must stop: its guard is spent, or its deadline
 /// has passed or its flag been set (which spends it).
 pub(crate) fn should_stop() -> bool {
-    GUARD.with(|g| g.borrow().as_ref().is_some_and(Guard::should_stop))
+    crate::budget::current_should_stop()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::budget::{Budget, Limit};
+    use crate::budget::{install, Budget, Guard, Limit};
     use std::sync::Arc;
     use std::time::Duration;
 
