@@ -89,7 +89,8 @@ impl Inconsistent {
 }
 
 impl CandidateGrid {
-    /// Checks that this state admits a solution (see [the module's docs](self)), making at
+    /// Checks that this state admits a solution (the placed digits solved exactly, then the
+    /// candidates checked against the solution or searched), making at
     /// most `max_guesses` guesses in all (`u64::MAX`: no budget).
     ///
     /// ```

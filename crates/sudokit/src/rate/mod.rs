@@ -11,7 +11,7 @@
 //!   [`PuzzleRating::of`] rates any path, hand-made ones included.
 //! - [`Rater`]: checks that the puzzle is valid and has exactly one solution (uniqueness
 //!   techniques are sound only then), solves it step by step within a [`Budget`] of time and
-//!   steps (time by a [`Clock`](crate::budget::Clock) passed in, see [`Rater::with_clock`]),
+//!   steps (time by a [`Clock`] passed in, see [`Rater::with_clock`]),
 //!   or until cancelled ([`Rater::with_cancel`]), and rates the path; otherwise a [`RateError`] says why there is no rating
 //!   ([`check_proper`] runs the same check alone).
 //!
