@@ -298,6 +298,8 @@ mod properties;
 
 #[cfg(test)]
 mod tests {
+    // Some tests read JSON boards (the `json` feature); without it their helpers go unused.
+    #![cfg_attr(not(feature = "json"), allow(unused_imports, dead_code))]
     use super::*;
 
     const PUZZLE: &str =
@@ -318,6 +320,9 @@ mod tests {
             .collect()
     }
 
+    // Reads JSON boards, which need the `json` feature.
+
+    #[cfg(feature = "json")]
     #[test]
     fn detects_each_layout() {
         let expected = parse(PUZZLE).expect("line").grid;
@@ -352,6 +357,9 @@ mod tests {
         assert_eq!(indented, Ok(grid_from_values(&values)));
     }
 
+    // Reads JSON boards, which need the `json` feature.
+
+    #[cfg(feature = "json")]
     #[test]
     fn reports_every_kind_of_error() {
         let grid = to_grid(&parse(PUZZLE).expect("line").grid);

@@ -1,5 +1,7 @@
 //! Property tests of the format module: every printed form reads back, a stream of mixed
 //! layouts splits into the right records, and no text makes parsing panic.
+// Some properties read JSON boards (the `json` feature); without it their helpers go unused.
+#![cfg_attr(not(feature = "json"), allow(unused_imports, dead_code))]
 
 use super::tool::PlainLine;
 use super::{parse, to_grid, to_json, to_line, Layout, Parsed, Record, Records};
@@ -133,6 +135,8 @@ fn split_checked(text: &str) -> Result<Vec<Result<Record, super::ParseError>>, T
 }
 
 proptest! {
+    // Reads JSON boards, which need the `json` feature.
+    #[cfg(feature = "json")]
     #[test]
     fn every_printed_form_reads_back(grid in any_grid()) {
         prop_assert_eq!(parse(&to_line(&grid)), Ok(Parsed { grid, layout: Layout::Line }));
@@ -141,6 +145,10 @@ proptest! {
             prop_assert_eq!(parse(&to_json(&grid, layout)), Ok(Parsed { grid, layout }));
         }
     }
+
+    // Reads JSON boards, which need the `json` feature.
+
+    #[cfg(feature = "json")]
 
     #[test]
     fn a_mixed_stream_splits_into_its_puzzles(

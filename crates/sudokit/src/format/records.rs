@@ -718,6 +718,8 @@ pub(super) fn parse_at(text: &str, first_line: usize) -> Result<Parsed, ParseErr
 
 #[cfg(test)]
 mod tests {
+    // Some tests read JSON boards (the `json` feature); without it their helpers go unused.
+    #![cfg_attr(not(feature = "json"), allow(unused_imports, dead_code))]
     use super::*;
     use crate::format::{parse, to_grid, to_json};
 
@@ -749,6 +751,9 @@ mod tests {
         to_grid(&parse(line).expect("valid").grid)
     }
 
+    // Reads JSON boards, which need the `json` feature.
+
+    #[cfg(feature = "json")]
     #[test]
     fn splits_a_mix_of_every_layout() {
         let puzzle = parse(PUZZLE).expect("valid").grid;
@@ -913,6 +918,9 @@ mod tests {
         );
     }
 
+    // Reads JSON boards, which need the `json` feature.
+
+    #[cfg(feature = "json")]
     #[test]
     fn an_unfinished_grid_is_one_error() {
         let rows: Vec<&str> = PUZZLE
@@ -1038,6 +1046,9 @@ mod tests {
         );
     }
 
+    // Reads JSON boards, which need the `json` feature.
+
+    #[cfg(feature = "json")]
     #[test]
     fn errors_from_a_record_carry_absolute_lines() {
         let record = Record {
