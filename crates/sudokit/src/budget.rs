@@ -19,9 +19,15 @@
 //!   [`Guard::run`] also makes the guard the one the long chain searches (Nishio, dynamic and
 //!   nested forcing chains, seconds per search on hard grids) poll while they search.
 //!
-//! The rater ([`Rater::with_clock`](crate::rate::Rater::with_clock),
-//! [`Rater::with_cancel`](crate::rate::Rater::with_cancel)), the generator's judge and the
-//! server's hint and explain all go through these types.
+//! - [`Guard::child`]: a guard for one part of a larger piece of work, with a budget of its
+//!   own, also spent when its parent is (the generator rates each candidate under a child of
+//!   the caller's guard, so the caller's deadline stops a rating midway).
+//!
+//! The exact solver ([`Search::with_guard`](crate::solve::Search::with_guard): a step is a
+//! guess), the rater ([`Rater::with_clock`](crate::rate::Rater::with_clock),
+//! [`Rater::with_cancel`](crate::rate::Rater::with_cancel)), the generator
+//! ([`Generator::puzzle_guarded`](crate::generate::Generator::puzzle_guarded): a step is a
+//! candidate tried), the command-line tool and the server all go through these types.
 //!
 //! # Example
 //! ```
@@ -144,6 +150,7 @@ const NOT_SPENT: u8 = 0;
 const SPENT_TIME: u8 = 1;
 const SPENT_STEPS: u8 = 2;
 const SPENT_CANCELLED: u8 = 3;
+const SPENT_PARENT: u8 = 4;
 
 /// What the clones of one guard share.
 #[derive(Debug, Default)]
@@ -183,6 +190,8 @@ pub struct Guard {
     deadline: Option<Duration>,
     cancel: Option<Arc<AtomicBool>>,
     state: Arc<State>,
+    /// The guard this one was made from ([`Guard::child`]): spent, it spends this one.
+    parent: Option<Arc<Guard>>,
 }
 
 impl Guard {
@@ -195,6 +204,37 @@ impl Guard {
             deadline: None,
             cancel: None,
             state: Arc::new(State::default()),
+            parent: None,
+        }
+    }
+
+    /// A guard for one part of this guard's work, with a budget of its own: its own step
+    /// count and time limit (by this guard's clock, from now), and spent also when this guard
+    /// is (its deadline passed, its flag set or its steps used up). The parent is not spent
+    /// by the child, and the child's steps are not counted on it.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use std::sync::Arc;
+    /// use sudokit::budget::{Budget, Guard, Limit};
+    /// let flag = Arc::new(AtomicBool::new(false));
+    /// let whole = Guard::new(Budget::UNLIMITED).with_cancel(flag.clone());
+    /// let part = whole.child(Budget::UNLIMITED.with_steps(1));
+    /// part.count_step();
+    /// assert_eq!((part.allows(), whole.allows()), (false, true));
+    /// let next = whole.child(Budget::UNLIMITED);
+    /// flag.store(true, Ordering::Relaxed);
+    /// assert!(!next.allows());
+    /// assert_eq!(next.spent(), Some(Limit::Cancelled));
+    /// ```
+    pub fn child(&self, budget: Budget) -> Guard {
+        let child = Guard {
+            parent: Some(Arc::new(self.clone())),
+            ..Guard::new(budget)
+        };
+        match &self.clock {
+            Some(clock) => child.with_clock(clock.clone()),
+            None => child,
         }
     }
 
@@ -232,7 +272,12 @@ impl Guard {
 
     /// Counts one step of work.
     pub fn count_step(&self) {
-        self.state.steps.fetch_add(1, Ordering::Relaxed);
+        self.count_steps(1);
+    }
+
+    /// Counts `n` steps of work (a search's guesses, counted a slice at a time).
+    pub(crate) fn count_steps(&self, n: usize) {
+        self.state.steps.fetch_add(n, Ordering::Relaxed);
     }
 
     /// The limit that was reached, if any.
@@ -241,6 +286,7 @@ impl Guard {
             SPENT_TIME => self.budget.time.map(Limit::Time),
             SPENT_STEPS => self.budget.steps.map(Limit::Steps),
             SPENT_CANCELLED => Some(Limit::Cancelled),
+            SPENT_PARENT => self.parent.as_ref().and_then(|parent| parent.spent()),
             _ => None,
         }
     }
@@ -254,6 +300,10 @@ impl Guard {
         let out_of_steps = self.budget.steps.is_some_and(|max| self.steps() >= max);
         if out_of_steps {
             self.mark(SPENT_STEPS);
+            return false;
+        }
+        if self.parent.as_ref().is_some_and(|parent| !parent.allows()) {
+            self.mark(SPENT_PARENT);
             return false;
         }
         true
@@ -281,8 +331,22 @@ impl Guard {
         };
         if out_of_time {
             self.mark(SPENT_TIME);
+            return true;
         }
-        out_of_time
+        if self
+            .parent
+            .as_ref()
+            .is_some_and(|parent| parent.should_stop())
+        {
+            self.mark(SPENT_PARENT);
+            return true;
+        }
+        false
+    }
+
+    /// Whether this guard was spent because its parent was ([`Guard::child`]).
+    pub(crate) fn stopped_by_parent(&self) -> bool {
+        self.state.spent.load(Ordering::Relaxed) == SPENT_PARENT
     }
 
     /// Records the first limit reached.
@@ -335,6 +399,7 @@ impl fmt::Debug for Guard {
             .field("cancel", &self.cancel)
             .field("steps", &self.steps())
             .field("spent", &self.spent())
+            .field("parent", &self.parent)
             .finish()
     }
 }

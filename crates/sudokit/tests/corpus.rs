@@ -9,6 +9,10 @@ use common::{
 };
 use std::collections::HashSet;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use sudokit::budget::{Budget, Guard, Limit};
 use sudokit::solve::{self, BudgetExhausted, Count, Search};
 use sudokit::{format, Grid};
 
@@ -389,7 +393,13 @@ fn a_guess_budget_stops_the_empty_grid() {
                 Err(e) => break e,
             }
         };
-        assert_eq!(error, BudgetExhausted { guesses: budget });
+        assert_eq!(
+            error,
+            BudgetExhausted {
+                guesses: budget,
+                limit: Limit::Steps(budget as usize)
+            }
+        );
         assert!(search.stats().guesses <= budget, "budget {budget}");
         assert_eq!(search.stats().solutions, solutions.len() as u64);
         // Later calls keep failing rather than resuming past the budget.
@@ -428,13 +438,121 @@ fn a_guess_budget_is_enough_or_reported() {
             assert_eq!(
                 outcome,
                 Some(BudgetExhausted {
-                    guesses: needed - 1
+                    guesses: needed - 1,
+                    limit: Limit::Steps((needed - 1) as usize)
                 }),
                 "line {}: one guess short of {needed}",
                 l.line
             );
         }
     }
+}
+
+/// Every solution of `search` (up to 20,000) and its statistics, or where it stopped.
+fn enumerate(mut search: Search) -> (Vec<Grid>, solve::Stats, Option<BudgetExhausted>) {
+    let mut found = Vec::new();
+    let stopped = loop {
+        if found.len() == 20_000 {
+            break None;
+        }
+        match search.next_solution() {
+            Ok(Some(solution)) => found.push(solution),
+            Ok(None) => break None,
+            Err(stop) => break Some(stop),
+        }
+    };
+    (found, search.stats(), stopped)
+}
+
+/// A guard that is never spent changes nothing: the same solutions, in the same order, with
+/// the same guesses, on every corpus line (several need thousands of guesses, so the search
+/// stops and resumes at every slice), and the guard counts every guess as a step.
+#[test]
+fn a_guard_that_never_stops_changes_no_answer() {
+    let ticks = Arc::new(AtomicU64::new(0));
+    let clock = {
+        let ticks = ticks.clone();
+        Arc::new(move || Duration::from_micros(ticks.fetch_add(1, Ordering::Relaxed)))
+    };
+    let mut sliced = 0;
+    for l in corpus() {
+        let plain = enumerate(Search::new(&l.puzzle));
+        let guard = Guard::new(Budget::UNLIMITED.with_time(Duration::from_secs(1 << 40)))
+            .with_clock(clock.clone())
+            .with_cancel(Arc::new(AtomicBool::new(false)));
+        let guarded = enumerate(Search::new(&l.puzzle).with_guard(guard.clone()));
+        assert_eq!(guarded, plain, "line {}", l.line);
+        assert_eq!(guard.steps() as u64, plain.1.guesses, "line {}", l.line);
+        assert_eq!(guard.spent(), None);
+        if plain.1.guesses > 1024 {
+            sliced += 1;
+        }
+    }
+    assert!(
+        sliced >= 5,
+        "only {sliced} lines needed more than one slice of guesses"
+    );
+    assert!(
+        ticks.load(Ordering::Relaxed) > 0,
+        "the clock was never read"
+    );
+}
+
+/// A guard's step limit stops a search at exactly that many guesses, and one guard bounds the
+/// searches that share it together.
+#[test]
+fn a_guard_step_limit_counts_guesses_across_searches() {
+    for limit in [0, 1, 500, 1024, 1025, 5000] {
+        let guard = Guard::new(Budget::UNLIMITED.with_steps(limit));
+        let (found, stats, stopped) =
+            enumerate(Search::new(&Grid::empty()).with_guard(guard.clone()));
+        assert_eq!(stats.guesses, limit as u64, "limit {limit}");
+        assert_eq!(
+            stopped,
+            Some(BudgetExhausted {
+                guesses: limit as u64,
+                limit: Limit::Steps(limit)
+            })
+        );
+        assert!(found.iter().all(|s| s.is_solution_of(&Grid::empty())));
+        assert_eq!(guard.spent(), Some(Limit::Steps(limit)));
+    }
+    let guard = Guard::new(Budget::UNLIMITED.with_steps(3000));
+    let first = enumerate(
+        Search::new(&Grid::empty())
+            .with_guard(guard.clone())
+            .with_guess_budget(1000),
+    );
+    assert_eq!(first.2.map(|s| s.limit), Some(Limit::Steps(1000)));
+    let second = enumerate(Search::new(&Grid::empty()).with_guard(guard.clone()));
+    assert_eq!((first.1.guesses, second.1.guesses), (1000, 2000));
+    assert_eq!(second.2.map(|s| s.limit), Some(Limit::Steps(3000)));
+}
+
+/// A time limit, measured by the caller's clock (here one that moves a millisecond at each
+/// read), stops an endless enumeration, and the stop is final.
+#[test]
+fn a_guard_deadline_stops_an_endless_search() {
+    let ticks = Arc::new(AtomicU64::new(0));
+    let clock = {
+        let ticks = ticks.clone();
+        Arc::new(move || Duration::from_millis(ticks.fetch_add(1, Ordering::Relaxed)))
+    };
+    let guard =
+        Guard::new(Budget::UNLIMITED.with_time(Duration::from_millis(10))).with_clock(clock);
+    let mut search = Search::new(&Grid::empty()).with_guard(guard.clone());
+    let stop = loop {
+        match search.find_next() {
+            Ok(true) => {}
+            Ok(false) => panic!("the empty grid ran out of solutions"),
+            Err(stop) => break stop,
+        }
+    };
+    assert_eq!(stop.limit, Limit::Time(Duration::from_millis(10)));
+    // About ten slices of a thousand guesses: one clock read each.
+    assert!(stop.guesses <= 20 * 1024, "{} guesses", stop.guesses);
+    assert_eq!(search.find_next(), Err(stop));
+    assert_eq!(guard.spent(), Some(Limit::Time(Duration::from_millis(10))));
 }
 
 #[test]

@@ -3,6 +3,11 @@
 //! asked, the requested clue count or pattern, and the same puzzles for the same seed.
 
 use proptest::prelude::*;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use sudokit::budget::{Budget, Clock, Guard, Limit};
 use sudokit::generate::{
     self, ClueRange, Generated, Generator, Missed, Options, OptionsError, Pattern, Symmetry,
 };
@@ -495,4 +500,134 @@ fn impossible_difficulties_are_refused() {
         ..band("9..")
     };
     assert!(Generator::new(0, targeted(open)).is_ok());
+}
+
+/// A clock that moves `step` each time it is read, from zero: deterministic time.
+fn ticking(step: Duration) -> (Arc<dyn Clock>, Arc<AtomicU64>) {
+    let reads = Arc::new(AtomicU64::new(0));
+    let counter = reads.clone();
+    let clock = Arc::new(move || {
+        let n = counter.fetch_add(1, Ordering::Relaxed);
+        step.saturating_mul(u32::try_from(n).unwrap_or(u32::MAX))
+    });
+    (clock, reads)
+}
+
+fn hard_target(accept_stuck: bool) -> Options {
+    Options {
+        difficulty: Some(Difficulty {
+            rating: "8.5+".parse().ok(),
+            accept_stuck,
+            ..Difficulty::default()
+        }),
+        max_attempts: 40,
+        ..Options::default()
+    }
+}
+
+/// A guard that is never spent changes nothing: with and without a difficulty target, the
+/// puzzle (or the miss) is the one the unguarded generator makes.
+#[test]
+fn a_guard_that_never_stops_changes_no_puzzle() {
+    let (clock, reads) = ticking(Duration::from_micros(1));
+    for options in [Options::default(), hard_target(false)] {
+        for seed in 0..3 {
+            let generator = generator(seed, options.clone());
+            let guard = Guard::new(Budget::UNLIMITED.with_time(Duration::from_secs(1 << 30)))
+                .with_clock(clock.clone())
+                .with_cancel(Arc::new(AtomicBool::new(false)));
+            let plain = generator.puzzle(0);
+            let guarded = generator.puzzle_guarded(0, &guard, &mut |_| ControlFlow::Continue(()));
+            assert_eq!(guarded, plain, "seed {seed}");
+            assert!(guard.steps() >= 1);
+            assert_eq!(guard.spent(), None);
+        }
+    }
+    assert!(
+        reads.load(Ordering::Relaxed) > 0,
+        "the clock was never read"
+    );
+}
+
+/// A deadline that passes while a candidate is being rated stops the search with a miss
+/// that says why, and never accepts that candidate on its cut-short rating (with stuck
+/// puzzles accepted, a rating stopped midway would look like a stuck one). Every deadline
+/// from very short to long enough for some hits.
+#[test]
+fn a_deadline_never_passes_a_half_rated_candidate() {
+    let mut stopped = 0;
+    for (seed, millis) in (0..12).zip([1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233]) {
+        let generator = generator(seed, hard_target(true));
+        let (clock, _) = ticking(Duration::from_micros(200));
+        let guard = Guard::new(Budget::UNLIMITED.with_time(Duration::from_millis(millis)))
+            .with_clock(clock);
+        match generator.puzzle_guarded(0, &guard, &mut |_| ControlFlow::Continue(())) {
+            Ok(made) => {
+                // A hit is a puzzle the unguarded generator's judge agrees with.
+                let rating = made.rating.expect("a targeted puzzle is rated");
+                let full = Rater::new().rate(&made.puzzle).expect("unique").rating;
+                assert_eq!(rating, full, "seed {seed}, {millis} ms");
+                assert!(
+                    guard.spent().is_none()
+                        || guard.spent() == Some(Limit::Time(Duration::from_millis(millis)))
+                );
+            }
+            Err(missed) => {
+                if missed.stopped.is_some() {
+                    stopped += 1;
+                    assert_eq!(
+                        missed.stopped,
+                        Some(Limit::Time(Duration::from_millis(millis)))
+                    );
+                    assert!(missed.attempts < 40, "seed {seed}");
+                }
+            }
+        }
+    }
+    assert!(
+        stopped >= 3,
+        "only {stopped} searches were stopped by their deadline"
+    );
+}
+
+/// A cancellation flag stops the search at the next candidate, and a step limit counts
+/// candidates.
+#[test]
+fn a_flag_or_a_step_limit_stops_the_search() {
+    let hard = generator(7, hard_target(false));
+    let flag = Arc::new(AtomicBool::new(false));
+    let guard = Guard::new(Budget::UNLIMITED).with_cancel(flag.clone());
+    let raised = flag.clone();
+    let missed = hard
+        .puzzle_guarded(0, &guard, &mut |seen| {
+            if seen.attempts == 2 {
+                raised.store(true, Ordering::Relaxed);
+            }
+            ControlFlow::Continue(())
+        })
+        .expect_err("stopped");
+    assert_eq!(
+        (missed.attempts, missed.stopped),
+        (2, Some(Limit::Cancelled))
+    );
+
+    let plain = generator(
+        3,
+        Options {
+            max_attempts: 5,
+            clues: "17".parse().ok(),
+            ..Options::default()
+        },
+    );
+    let guard = Guard::new(Budget::UNLIMITED.with_steps(3));
+    let missed = plain
+        .puzzle_guarded(0, &guard, &mut |_| ControlFlow::Continue(()))
+        .expect_err("17 clues are not reached in 3 tries");
+    assert_eq!(
+        (missed.attempts, missed.stopped),
+        (3, Some(Limit::Steps(3)))
+    );
+    // Out of attempts, not stopped: no reason.
+    let missed = plain.puzzle(0).expect_err("nor in 5");
+    assert_eq!((missed.attempts, missed.stopped), (5, None));
 }

@@ -22,9 +22,10 @@ use std::fmt;
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Condvar, Mutex};
+use std::sync::{mpsc, Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
+use sudokit::budget::{Budget, Guard};
 use sudokit::format;
 use sudokit::generate::{Attempted, Difficulty, Generated, Generator, Missed, Options, Pattern};
 use sudokit::rate::{PuzzleRating, Rater};
@@ -47,7 +48,9 @@ struct Shared {
     cursor: Mutex<(u64, u64)>,
     /// Signalled when the output moves on or the run stops.
     moved: Condvar,
-    stop: AtomicBool,
+    /// Set to stop: the workers take no more indices, and the guard of each puzzle's search
+    /// (which holds it) stops the search, even inside a candidate's rating.
+    stop: Arc<AtomicBool>,
     /// What each worker's puzzle search is at, for the progress bar.
     searching: Mutex<Vec<Option<Attempted>>>,
 }
@@ -176,19 +179,16 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
     let shared = Shared {
         cursor: Mutex::new((0, 0)),
         moved: Condvar::new(),
-        stop: AtomicBool::new(false),
+        stop: Arc::new(AtomicBool::new(false)),
         searching: Mutex::new(vec![None; threads]),
     };
     let (made_tx, made_rx) = mpsc::channel::<(u64, Made)>();
     let make = |worker: usize, index: u64| -> Made {
         let clock = Instant::now();
-        let mut result = generator.puzzle_observed(index, &mut |state| {
+        let guard = Guard::new(Budget::UNLIMITED).with_cancel(shared.stop.clone());
+        let mut result = generator.puzzle_guarded(index, &guard, &mut |state| {
             shared.searching(worker, Some(*state));
-            if shared.stop.load(Ordering::Relaxed) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
+            ControlFlow::Continue(())
         });
         shared.searching(worker, None);
         if let Ok(made) = &mut result {

@@ -128,7 +128,9 @@ mod tests {
 
     #[tokio::test]
     async fn a_panicking_job_is_an_internal_error() {
-        let workers = Workers::new(2, Duration::from_secs(1), Duration::from_secs(1));
+        // Timeouts far above any wait: the panic's answer must come, not a timeout's (with 1 s,
+        // a loaded machine capturing the backtrace answered 504).
+        let workers = Workers::new(2, Duration::from_secs(600), Duration::from_secs(600));
         let result = workers
             .run(|| -> Result<(), ApiError> { panic!("a bug in a job") })
             .await;

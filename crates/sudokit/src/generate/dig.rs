@@ -1,6 +1,7 @@
 //! Digging: removing clues from a solution grid while the puzzle stays unique, and the checks
 //! of uniqueness and minimality it rests on.
 
+use crate::budget::Limit;
 use crate::rng::Rng;
 use crate::solve::{BudgetExhausted, Search};
 use crate::{Cell, Grid};
@@ -88,6 +89,7 @@ pub(crate) fn spare_clue(puzzle: &Grid, cells: impl Iterator<Item = Cell>, budge
 pub fn is_minimal(puzzle: &Grid, guess_budget: u64) -> Result<bool, BudgetExhausted> {
     let gave_up = BudgetExhausted {
         guesses: guess_budget,
+        limit: Limit::Steps(usize::try_from(guess_budget).unwrap_or(usize::MAX)),
     };
     match verdict(puzzle, guess_budget) {
         Verdict::Unique => {}

@@ -134,12 +134,22 @@ impl Judge {
 
     /// The full rating of `puzzle` (every technique, no cut), or `None` when the puzzle does not
     /// have exactly one solution.
-    pub(crate) fn full_rating(&self, puzzle: &Grid) -> Option<PuzzleRating> {
+    /// `None` too when the caller's `outer` guard stopped the rating.
+    pub(crate) fn full_rating(&self, puzzle: &Grid, outer: &Guard) -> Option<PuzzleRating> {
         if crate::solve::count(puzzle, 2) != crate::solve::Count::Exact(1) {
             return None;
         }
+        let guard = outer.child(Budget::UNLIMITED);
+        let guarded = guard.wrap(REGISTRY);
+        let finders: Vec<&dyn Finder> = guarded.iter().map(|f| f as &dyn Finder).collect();
         let start = CandidateGrid::from_grid(puzzle);
-        let path = Solver::new().with_ratings(&self.ratings).solve(&start);
+        let path = Solver::new()
+            .with_finders(&finders)
+            .with_ratings(&self.ratings)
+            .solve(&start);
+        if guard.spent().is_some() {
+            return None;
+        }
         Some(PuzzleRating::of(
             &start,
             &path.steps,
@@ -148,8 +158,9 @@ impl Judge {
         ))
     }
 
-    /// Judges the unique puzzle `puzzle`.
-    pub(crate) fn judge(&self, puzzle: &Grid) -> Judgement {
+    /// Judges the unique puzzle `puzzle`, or `None` when the caller's `outer` guard stopped
+    /// the rating before the verdict.
+    pub(crate) fn judge(&self, puzzle: &Grid, outer: &Guard) -> Option<Judgement> {
         let cap = Cap {
             rating: self.difficulty.rating.and_then(|r| r.max()),
             level: self.difficulty.level.filter(|&l| l != Level::Extreme),
@@ -159,7 +170,7 @@ impl Judge {
         };
         // The guard stops the solve (every finder finds nothing from then on) at the first
         // step over the cap.
-        let guard = Guard::new(Budget::UNLIMITED);
+        let guard = outer.child(Budget::UNLIMITED);
         let over = |step: &Step| cap.check(step);
         let capped = guard.wrap_capped(&self.finders, &over);
         let finders: Vec<&dyn Finder> = capped.iter().map(|c| c as &dyn Finder).collect();
@@ -168,14 +179,17 @@ impl Judge {
             .with_finders(&finders)
             .with_ratings(&self.ratings)
             .solve(&start);
+        if guard.stopped_by_parent() {
+            return None;
+        }
         let over = cap.over_rating.load(Ordering::Relaxed);
         if path.outcome == Outcome::Solved {
             let rating = PuzzleRating::of(&start, &path.steps, path.outcome, &self.table);
             let distance = self.distance_solved(&rating, &path);
-            return Judgement {
+            return Some(Judgement {
                 distance,
                 rating: Some(rating),
-            };
+            });
         }
         if over == 0 && self.whole {
             // Stuck with every technique: the rating is exact (20.0) but means "unknown".
@@ -185,10 +199,10 @@ impl Judge {
             } else {
                 self.distance_stuck()
             };
-            return Judgement {
+            return Some(Judgement {
                 distance,
                 rating: Some(rating),
-            };
+            });
         }
         // Cut short: a lower bound on ER and on the level.
         let er_at_least = if over > 0 {
@@ -210,10 +224,10 @@ impl Judge {
         if let Some((low, high)) = self.technique_band {
             distance += band_distance(er_at_least, low, high);
         }
-        Judgement {
+        Some(Judgement {
             distance: distance + CUT_PENALTY,
             rating: None,
-        }
+        })
     }
 
     /// The distance of a fully rated puzzle.
@@ -367,7 +381,9 @@ mod tests {
             let path = Solver::new().solve(&start);
             let full = PuzzleRating::of(&start, &path.steps, path.outcome, &table);
             for (i, judge) in judges.iter().enumerate() {
-                let judged = judge.judge(&puzzle);
+                let judged = judge
+                    .judge(&puzzle, &Guard::new(Budget::UNLIMITED))
+                    .expect("no guard limit");
                 let want = &targets[i];
                 if judged.distance == 0 {
                     hits[i] += 1;

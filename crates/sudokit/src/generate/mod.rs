@@ -112,6 +112,7 @@ pub use target::{
     UnknownTechnique,
 };
 
+use crate::budget::{Budget, Guard, Limit};
 use crate::rate::PuzzleRating;
 use crate::rng::Rng;
 use crate::{Cell, Grid};
@@ -378,6 +379,9 @@ pub struct Missed {
     /// The unique puzzle closest to the clue or difficulty target (and minimal if that was
     /// asked), if any; with a difficulty target it carries its rating.
     pub closest: Option<Box<Generated>>,
+    /// What stopped the search before its attempts ran out, if anything: the guard's limit
+    /// ([`Generator::puzzle_guarded`]), or [`Limit::Cancelled`] when the observer said stop.
+    pub stopped: Option<Limit>,
 }
 
 fn closest_note(closest: Option<&Generated>) -> String {
@@ -412,10 +416,12 @@ pub struct Attempted {
     pub closest_rating: Option<crate::rate::SeRating>,
 }
 
-/// The observer of one puzzle's search, and whether it asked to stop.
+/// The observer and the guard of one puzzle's search, and whether either asked to stop.
 pub(crate) struct Tracker<'o> {
     observe: &'o mut dyn FnMut(&Attempted) -> ControlFlow<()>,
-    /// The observer said stop: the search ends as if out of attempts.
+    /// The caller's guard: each candidate tried is a step on it.
+    pub(crate) guard: &'o Guard,
+    /// The observer or the guard said stop: the search ends as if out of attempts.
     pub(crate) stopped: bool,
 }
 
@@ -438,6 +444,15 @@ impl Tracker<'_> {
         if (self.observe)(&seen).is_break() {
             self.stopped = true;
         }
+        if !self.guard.allows() {
+            self.stopped = true;
+        }
+    }
+
+    /// Why the search stopped early, if it did.
+    pub(crate) fn stop_reason(&self) -> Option<Limit> {
+        self.stopped
+            .then(|| self.guard.spent().unwrap_or(Limit::Cancelled))
     }
 }
 
@@ -565,9 +580,40 @@ impl Generator {
         index: u64,
         observe: &mut dyn FnMut(&Attempted) -> ControlFlow<()>,
     ) -> Result<Generated, Missed> {
+        self.puzzle_guarded(index, &Guard::new(Budget::UNLIMITED), observe)
+    }
+
+    /// [`Generator::puzzle_observed`] under `guard`: the search stops, with a [`Missed`]
+    /// that says why ([`Missed::stopped`]), once the guard is spent: its flag set, its time
+    /// limit passed (by its clock; a candidate being rated then is dropped, not judged on a
+    /// cut-short rating), or its step limit reached, where each candidate tried is a step.
+    /// A guard that is never spent changes nothing: the same puzzle comes out.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use sudokit::budget::{Budget, Guard, Limit};
+    /// use sudokit::generate::{Difficulty, Generator, Options};
+    /// let options = Options {
+    ///     difficulty: Some(Difficulty { rating: "9+".parse().ok(), ..Difficulty::default() }),
+    ///     ..Options::default()
+    /// };
+    /// let generator = Generator::new(1, options)?;
+    /// let guard = Guard::new(Budget::UNLIMITED.with_steps(2));
+    /// let missed = generator.puzzle_guarded(0, &guard, &mut |_| ControlFlow::Continue(()));
+    /// let missed = missed.unwrap_err();
+    /// assert_eq!((missed.attempts, missed.stopped), (2, Some(Limit::Steps(2))));
+    /// # Ok::<(), sudokit::generate::OptionsError>(())
+    /// ```
+    pub fn puzzle_guarded(
+        &self,
+        index: u64,
+        guard: &Guard,
+        observe: &mut dyn FnMut(&Attempted) -> ControlFlow<()>,
+    ) -> Result<Generated, Missed> {
         let mut tracker = Tracker {
             observe,
-            stopped: false,
+            guard,
+            stopped: !guard.allows(),
         };
         match &self.judge {
             Some(judge) => self.targeted(judge, index, &mut tracker),
@@ -589,11 +635,11 @@ impl Generator {
         if let Some(hit) = self.hunt(judge, &mut rng, index, &mut tried, &mut closest, tracker) {
             return Ok(hit);
         }
-        let stopped = tracker.stopped;
+        let stopped = tracker.stop_reason();
         let closest = closest.map(|(_, mut made)| {
-            if made.rating.is_none() && !stopped {
+            if made.rating.is_none() && stopped.is_none() {
                 // It was cut short as too hard: say how hard it really is.
-                made.rating = judge.full_rating(&made.puzzle);
+                made.rating = judge.full_rating(&made.puzzle, tracker.guard);
             }
             Box::new(made)
         });
@@ -601,6 +647,7 @@ impl Generator {
             index,
             attempts: tried,
             closest,
+            stopped,
         })
     }
 
@@ -614,6 +661,7 @@ impl Generator {
                 break;
             }
             tried = attempts;
+            tracker.guard.count_step();
             let made = self.attempt(&mut rng, index, attempts);
             if let Some(made) = made {
                 let distance = self.options.clues.map_or(0, |c| c.distance(made.clues()));
@@ -634,6 +682,7 @@ impl Generator {
             index,
             attempts: tried,
             closest: closest.map(|(_, made)| Box::new(made)),
+            stopped: tracker.stop_reason(),
         })
     }
 

@@ -77,6 +77,7 @@ impl Generator {
         while *tried < self.options.max_attempts && !tracker.stopped {
             let Some(mut made) = self.attempt(rng, index, *tried + 1) else {
                 *tried += 1;
+                tracker.guard.count_step();
                 continue;
             };
             let distance = self.judge_candidate(judge, &mut made, tried, closest, tracker);
@@ -147,8 +148,13 @@ impl Generator {
         tracker: &mut Tracker<'_>,
     ) -> u32 {
         *tried += 1;
+        tracker.guard.count_step();
         made.attempts = *tried;
-        let judged = judge.judge(&made.puzzle);
+        let Some(judged) = judge.judge(&made.puzzle, tracker.guard) else {
+            // The caller's guard stopped the rating: no verdict on this candidate.
+            tracker.stopped = true;
+            return u32::MAX;
+        };
         made.rating = judged.rating;
         let mut distance = judged.distance;
         if let Some(clues) = self.options.clues {

@@ -38,7 +38,7 @@
 
 use super::kernels::{Kernels, Order};
 use super::tables::{stack_kept, BAND, BAND_PEERS, ROW, ROW_LOWEST, ROW_LOW_BITS, ROW_TOP_BIT};
-use super::{BudgetExhausted, Stats};
+use super::{OutOfGuesses, Stats};
 use crate::board::Grid;
 use std::cell::Cell;
 
@@ -743,7 +743,6 @@ pub(super) struct Engine {
     /// Alternatives not yet explored, the most recent last.
     stack: Vec<State>,
     stats: Stats,
-    budget_hit: bool,
     /// Whether the puzzle has [`DENSE_GIVENS`] givens or more (set with the root state). A
     /// dense puzzle's guesses on a bivalue cell try first the digit with more candidates among
     /// the cell's peers, and its propagations after a guess skip the stack pass
@@ -803,7 +802,6 @@ impl Engine {
             current: None,
             stack: Vec::new(),
             stats: Stats::default(),
-            budget_hit: false,
             dense: false,
         }
     }
@@ -824,12 +822,7 @@ impl Engine {
         &mut self,
         budget: u64,
         kernels: K,
-    ) -> Result<Option<O>, BudgetExhausted> {
-        if self.budget_hit {
-            return Err(BudgetExhausted {
-                guesses: self.stats.guesses,
-            });
-        }
+    ) -> Result<Option<O>, OutOfGuesses> {
         // Whether `current` is the root, not yet propagated.
         let mut root = false;
         if let Some(puzzle) = self.puzzle.take() {
@@ -853,7 +846,7 @@ impl Engine {
         budget: u64,
         kernels: K,
         mut root: bool,
-    ) -> Result<Option<O>, BudgetExhausted> {
+    ) -> Result<Option<O>, OutOfGuesses> {
         let mut state = match self.current.take().or_else(|| self.stack.pop()) {
             Some(state) => state,
             None => return Ok(None),
@@ -881,10 +874,11 @@ impl Engine {
                     return Ok(Some(O::of(&state.cand, kernels)));
                 }
                 if self.stats.guesses >= budget {
-                    self.budget_hit = true;
-                    return Err(BudgetExhausted {
-                        guesses: self.stats.guesses,
-                    });
+                    // Kept, so that a later call with a larger budget resumes here: it
+                    // propagates this fixed point again (which changes nothing and gives the
+                    // same counts) and makes the guess this call did not.
+                    self.current = Some(state);
+                    return Err(OutOfGuesses);
                 }
                 let (band, bit) = state.choose_guess(&counts, kernels, DENSE);
                 // Which digit is tried first: the likeliest by counts (`likeliest`), except in

@@ -43,6 +43,7 @@ pub(crate) mod cpu_path {
 }
 
 use crate::board::Grid;
+use crate::budget::{Guard, Limit};
 use std::fmt;
 
 /// Counters of one search.
@@ -83,13 +84,29 @@ impl fmt::Display for Count {
     }
 }
 
-/// The search ran out of its guess budget before it could answer.
+/// The search stopped before it could answer: its guess budget or its guard ran out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("search stopped after {guesses} guesses (budget exhausted)")]
+#[error("search stopped after {guesses} guesses ({})", stop_reason(limit))]
 pub struct BudgetExhausted {
-    /// The guesses made, which is the budget.
+    /// The guesses made.
     pub guesses: u64,
+    /// The limit reached: [`Limit::Steps`] for the guess budget or a guard's step limit (for a
+    /// search, a step is a guess), or the guard's time limit or cancellation.
+    pub limit: Limit,
 }
+
+/// Why a search stopped, in its error message: a step limit is the budget.
+fn stop_reason(limit: &Limit) -> String {
+    match limit {
+        Limit::Steps(_) => "budget exhausted".to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// The engine stopped at the guess count it was given; it resumes from there when called again
+/// with a larger one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct OutOfGuesses;
 
 /// Returns the first solution found, or `None` if the puzzle has none.
 pub fn solve(puzzle: &Grid) -> Option<Grid> {
@@ -148,7 +165,8 @@ impl Iterator for Solutions {
     }
 }
 
-/// A resumable search for the solutions of one puzzle, with an optional guess budget.
+/// A resumable search for the solutions of one puzzle, with an optional guess budget and
+/// [`Guard`].
 ///
 /// ```
 /// use sudokit::{solve::Search, Grid};
@@ -163,8 +181,16 @@ impl Iterator for Solutions {
 pub struct Search {
     engine: bands::Engine,
     budget: Option<u64>,
+    guard: Option<Guard>,
+    /// Why the search stopped, once it has: later calls return it again.
+    stopped: Option<BudgetExhausted>,
     path: simd::Verified,
 }
+
+/// How many guesses a guarded search makes between two looks at its guard: a few hundred
+/// microseconds of search, so a deadline or a cancellation is seen within a millisecond or
+/// so, while the look (an atomic load, a clock read) costs nothing measurable.
+const GUARD_SLICE: u64 = 1024;
 
 impl Search {
     /// A search for the solutions of `puzzle`, with no budget.
@@ -172,6 +198,8 @@ impl Search {
         Search {
             engine: bands::Engine::new(puzzle),
             budget: None,
+            guard: None,
+            stopped: None,
             path: simd::Verified::detected(),
         }
     }
@@ -194,10 +222,35 @@ impl Search {
         self
     }
 
+    /// Stops the search with [`BudgetExhausted`] once `guard` is spent: its cancellation flag
+    /// set, its time limit passed (by its clock), or its step limit reached, where each guess
+    /// counts as a step (on the guard, which clones share: one guard can bound several
+    /// searches together). The guard is looked at every thousand guesses or so; a search
+    /// that is never stopped gives the same answers and statistics as one without a guard.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use std::sync::Arc;
+    /// use sudokit::budget::{Budget, Guard, Limit};
+    /// use sudokit::{solve::Search, Grid};
+    /// let cancel = Arc::new(AtomicBool::new(false));
+    /// let guard = Guard::new(Budget::UNLIMITED).with_cancel(cancel.clone());
+    /// let mut search = Search::new(&Grid::empty()).with_guard(guard.clone());
+    /// assert!(search.next_solution().unwrap().is_some());
+    /// cancel.store(true, Ordering::Relaxed); // from another thread, say
+    /// let stopped = search.next_solution().unwrap_err();
+    /// assert_eq!(stopped.limit, Limit::Cancelled);
+    /// assert_eq!(guard.spent(), Some(Limit::Cancelled));
+    /// ```
+    pub fn with_guard(mut self, guard: Guard) -> Search {
+        self.guard = Some(guard);
+        self
+    }
+
     /// The next solution, `Ok(None)` when there are no more, or an error when the budget ran out
     /// first (later calls keep returning the error).
     pub fn next_solution(&mut self) -> Result<Option<Grid>, BudgetExhausted> {
-        simd::next_solution::<Grid>(&mut self.engine, self.path, self.budget.unwrap_or(u64::MAX))
+        self.advance::<Grid>()
     }
 
     /// Moves on to the next solution without building it: `Ok(true)` if there is one, as
@@ -213,16 +266,141 @@ impl Search {
     /// assert_eq!(search.find_next(), Ok(true));
     /// ```
     pub fn find_next(&mut self) -> Result<bool, BudgetExhausted> {
-        let found = simd::next_solution::<()>(
-            &mut self.engine,
-            self.path,
-            self.budget.unwrap_or(u64::MAX),
-        )?;
-        Ok(found.is_some())
+        Ok(self.advance::<()>()?.is_some())
+    }
+
+    /// The next solution as `O`, within the budget and the guard.
+    fn advance<O: bands::Solved>(&mut self) -> Result<Option<O>, BudgetExhausted> {
+        if let Some(stopped) = self.stopped {
+            return Err(stopped);
+        }
+        let max = self.budget.unwrap_or(u64::MAX);
+        let found = match self.guard.clone() {
+            None => simd::next_solution::<O>(&mut self.engine, self.path, max)
+                .map_err(|OutOfGuesses| self.out_of_guesses(max)),
+            Some(guard) => self.guarded::<O>(&guard, max),
+        };
+        if let Err(stopped) = found {
+            self.stopped = Some(stopped);
+        }
+        found
+    }
+
+    /// [`Search::advance`] under `guard`: the engine runs a slice of guesses at a time, and the
+    /// guard is looked at (and the slice's guesses counted on it) between slices.
+    fn guarded<O: bands::Solved>(
+        &mut self,
+        guard: &Guard,
+        max: u64,
+    ) -> Result<Option<O>, BudgetExhausted> {
+        loop {
+            if !guard.allows() {
+                return Err(BudgetExhausted {
+                    guesses: self.engine.stats().guesses,
+                    limit: guard.spent().unwrap_or(Limit::Cancelled),
+                });
+            }
+            let before = self.engine.stats().guesses;
+            // The guard's steps left, so that a step limit stops at its exact guess.
+            let left = guard.budget().steps.map_or(u64::MAX, |steps| {
+                u64::try_from(steps.saturating_sub(guard.steps())).unwrap_or(u64::MAX)
+            });
+            let until = max
+                .min(before.saturating_add(GUARD_SLICE))
+                .min(before.saturating_add(left));
+            let found = simd::next_solution::<O>(&mut self.engine, self.path, until);
+            let made = self.engine.stats().guesses - before;
+            guard.count_steps(usize::try_from(made).unwrap_or(usize::MAX));
+            match found {
+                Ok(found) => return Ok(found),
+                Err(OutOfGuesses) if until >= max => return Err(self.out_of_guesses(max)),
+                // The slice or the guard's steps ran out: the loop's check says which.
+                Err(OutOfGuesses) => {}
+            }
+        }
+    }
+
+    /// The error for a search stopped by its guess budget `max`.
+    fn out_of_guesses(&self, max: u64) -> BudgetExhausted {
+        BudgetExhausted {
+            guesses: self.engine.stats().guesses,
+            limit: Limit::Steps(usize::try_from(max).unwrap_or(usize::MAX)),
+        }
     }
 
     /// The statistics of the search so far.
     pub fn stats(&self) -> Stats {
         self.engine.stats()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::simd::Verified;
+
+    /// Every puzzle of the sample file (301 puzzles, from easy to ones needing many guesses),
+    /// and the empty grid.
+    fn puzzles() -> Vec<Grid> {
+        let text = include_str!("../../../../testdata/sample.txt");
+        let mut puzzles: Vec<Grid> = text
+            .lines()
+            .map(|line| crate::format::parse(line).expect("a sample puzzle").grid)
+            .collect();
+        assert_eq!(puzzles.len(), 301);
+        puzzles.push(Grid::empty());
+        puzzles
+    }
+
+    /// The first `limit` solutions of a search and its guesses, running the engine with
+    /// `step` more guesses than so far as its limit, again and again after each stop.
+    fn walk(puzzle: &Grid, path: Verified, limit: usize, step: u64) -> (Vec<Grid>, Stats) {
+        let mut engine = bands::Engine::new(puzzle);
+        let mut found = Vec::new();
+        let mut stops = 0u64;
+        while found.len() < limit {
+            let until = engine.stats().guesses.saturating_add(step);
+            match simd::next_solution::<Grid>(&mut engine, path, until) {
+                Ok(Some(solution)) => found.push(solution),
+                Ok(None) => break,
+                Err(OutOfGuesses) => {
+                    assert_eq!(engine.stats().guesses, until, "stopped short of its limit");
+                    stops += 1;
+                    assert!(stops < 1_000_000, "no progress");
+                }
+            }
+        }
+        (found, engine.stats())
+    }
+
+    /// A search stopped by its guess limit and resumed with a larger one goes on exactly as
+    /// if it had never stopped: the same solutions in the same order, the same guesses, on
+    /// every CPU path this machine has. (Guarded searches rely on it: they run a slice of
+    /// guesses at a time.)
+    #[test]
+    fn a_search_resumed_after_its_guess_limit_is_the_same_search() {
+        let paths: Vec<Verified> = CpuPath::supported()
+            .into_iter()
+            .filter_map(|path| Verified::new(path).ok())
+            .collect();
+        let mut resumed = 0;
+        for puzzle in puzzles() {
+            for &path in &paths {
+                let whole = walk(&puzzle, path, 20, u64::MAX);
+                for step in [1, 7] {
+                    let (solutions, stats) = walk(&puzzle, path, 20, step);
+                    assert_eq!(
+                        (&solutions, stats),
+                        (&whole.0, whole.1),
+                        "{puzzle} step {step}"
+                    );
+                }
+                if whole.1.guesses > 1 {
+                    resumed += 1;
+                }
+            }
+        }
+        // Most sample puzzles need guesses, so most walks above really stopped and resumed.
+        assert!(resumed > 150 * paths.len(), "only {resumed} walks resumed");
     }
 }

@@ -6,14 +6,16 @@
 //! misses are refined by local search. Puzzles `0, 1, 2, ...` of the seed are asked for until
 //! one is made, so the answer is reproducible from `seed` and `index`. Every puzzle has an
 //! attempt budget (rated candidates) and the whole request a time budget
-//! (`budget_exhausted`). A puzzle the techniques cannot finish is never taken as extreme: its
+//! (`budget_exhausted`), one library guard that also stops a candidate's rating midway. A puzzle the techniques cannot finish is never taken as extreme: its
 //! rating is unknown.
 
 use super::rating::{rate_grid, Rated};
 use crate::error::ApiError;
 use crate::Limits;
 use serde::{Deserialize, Serialize};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::ops::ControlFlow;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use sudokit::budget::{Budget, Guard};
 use sudokit::format;
 use sudokit::generate::{ClueRange, Difficulty, Generator, Options, Symmetry};
 use sudokit::rate::Level;
@@ -61,7 +63,11 @@ pub(crate) struct Generated {
 
 /// Generates one puzzle to `request`.
 pub(crate) fn generate(request: &GenerateRequest, limits: &Limits) -> Result<Generated, ApiError> {
-    let started = Instant::now();
+    // One guard for the whole request: it stops the generator between candidates and inside
+    // a candidate's rating once the time is up.
+    let clock = super::wall_clock();
+    let guard =
+        Guard::new(Budget::UNLIMITED.with_time(limits.generate_time)).with_clock(clock.clone());
     let symmetry = match &request.symmetry {
         Some(name) => name
             .parse::<Symmetry>()
@@ -97,17 +103,17 @@ pub(crate) fn generate(request: &GenerateRequest, limits: &Limits) -> Result<Gen
     let seed = request.seed.unwrap_or_else(fresh_seed);
     let generator =
         Generator::new(seed, options).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    let deadline = started + limits.generate_time;
     let mut drawn = 0;
     for index in 0.. {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
+        if !guard.allows() {
             break;
         }
         drawn += 1;
-        let Ok(made) = generator.puzzle(index) else {
+        let Ok(made) = generator.puzzle_guarded(index, &guard, &mut |_| ControlFlow::Continue(()))
+        else {
             continue;
         };
+        let left = limits.generate_time.saturating_sub(clock.now());
         let rating = rate_grid(&made.puzzle, limits, left.min(limits.logic_time)).ok();
         // The generator met the level; the rater's word (under its time budget) is final.
         if let Some(level) = level {

@@ -25,7 +25,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use super::bands::{Engine, Solved};
-use super::BudgetExhausted;
+use super::OutOfGuesses;
 
 #[cfg(target_arch = "x86_64")]
 mod guess;
@@ -283,7 +283,7 @@ pub(crate) fn next_solution<O: Solved>(
     engine: &mut Engine,
     path: Verified,
     budget: u64,
-) -> Result<Option<O>, BudgetExhausted> {
+) -> Result<Option<O>, OutOfGuesses> {
     match path.0 {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `Verified(CpuPath::Avx512)` exists only after `CpuPath::is_supported` detected
@@ -319,7 +319,7 @@ pub(crate) fn next_solution<O: Solved>(
 fn next_solution_portable<O: Solved>(
     engine: &mut Engine,
     budget: u64,
-) -> Result<Option<O>, BudgetExhausted> {
+) -> Result<Option<O>, OutOfGuesses> {
     #[cfg(target_arch = "x86_64")]
     {
         engine.next_solution(budget, x86::Sse2)
@@ -368,7 +368,7 @@ mod x86 {
     use super::super::kernels::{givens_by_planes, keep_by_shifts, values_by_planes};
     use super::super::kernels::{Kernels, Order};
     use super::super::tables::{BAND, KEEP, TRIAD_FIRSTS};
-    use super::super::BudgetExhausted;
+    use super::super::OutOfGuesses;
 
     /// Kernels with SSE2, which every x86-64 CPU has (it is part of the target's baseline).
     #[derive(Debug, Clone, Copy)]
@@ -796,7 +796,7 @@ mod x86 {
     pub(super) unsafe fn next_solution_avx512<O: Solved>(
         engine: &mut Engine,
         budget: u64,
-    ) -> Result<Option<O>, BudgetExhausted> {
+    ) -> Result<Option<O>, OutOfGuesses> {
         let vector_score = super::guess::supported();
         engine.next_solution(budget, Avx2::<ZMM_GATHER> { vector_score })
     }
@@ -813,7 +813,7 @@ mod x86 {
     pub(super) unsafe fn next_solution_avx512_vbmi<O: Solved>(
         engine: &mut Engine,
         budget: u64,
-    ) -> Result<Option<O>, BudgetExhausted> {
+    ) -> Result<Option<O>, OutOfGuesses> {
         let vector_score = super::guess::supported();
         engine.next_solution(budget, Avx2::<ZMM_BYTES> { vector_score })
     }
@@ -833,7 +833,7 @@ mod x86 {
     pub(super) unsafe fn next_solution_avx512_ymm<O: Solved>(
         engine: &mut Engine,
         budget: u64,
-    ) -> Result<Option<O>, BudgetExhausted> {
+    ) -> Result<Option<O>, OutOfGuesses> {
         let vector_score = super::guess::supported();
         engine.next_solution(budget, Avx2::<YMM_BYTES> { vector_score })
     }
@@ -846,7 +846,7 @@ mod x86 {
     pub(super) unsafe fn next_solution_avx2<O: Solved>(
         engine: &mut Engine,
         budget: u64,
-    ) -> Result<Option<O>, BudgetExhausted> {
+    ) -> Result<Option<O>, OutOfGuesses> {
         engine.next_solution(
             budget,
             Avx2::<YMM_GATHER> {
@@ -863,7 +863,7 @@ mod x86 {
     pub(super) unsafe fn next_solution_sse41<O: Solved>(
         engine: &mut Engine,
         budget: u64,
-    ) -> Result<Option<O>, BudgetExhausted> {
+    ) -> Result<Option<O>, OutOfGuesses> {
         engine.next_solution(budget, Sse41 { _private: () })
     }
 }
