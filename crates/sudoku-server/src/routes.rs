@@ -73,6 +73,8 @@ pub(crate) fn table() -> Vec<Route> {
         get("/", assets::index),
         get("/app.js", assets::script),
         get("/app.css", assets::style),
+        get("/engine.js", assets::engine),
+        get("/draw.js", assets::draw),
         get("/api/health", health),
         get("/api/openapi.json", openapi),
         post("/api/solve", solve),
