@@ -4,12 +4,9 @@
 //
 //   cargo build --release -p sudoku-cli && npm ci && npm test
 //
-// Environment: as harness.mjs says, and SCREENSHOT_DIR (also write the desktop and phone
-// screenshots there; e2e/screenshots.mjs writes the README's).
+// Environment: as harness.mjs says. e2e/screenshots.mjs writes the README's screenshots.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   setup, env, open, close, act, readGrid, cellsWith, message, api, houseCells, sorted, stepCells,
   targetCells, paste, EASY, EASY_SOLUTION, WITH_ELIMINATIONS,
@@ -100,10 +97,6 @@ test('hints with eliminations strike out the right candidates, and applied ones 
   const houses = sorted(target.houses.flatMap(houseCells))
     .filter((i) => !stepCells(target).includes(i) && !targetCells(target).includes(i));
   assert.deepEqual(await cellsWith(page, 'house'), houses);
-  if (process.env.SCREENSHOT_DIR) {
-    mkdirSync(process.env.SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, 'desktop.png') });
-  }
   // Applying it and asking again gives a different step (the page sends the eliminations).
   await act(page, '#apply');
   await act(page, '#hint');
@@ -224,10 +217,6 @@ test('a phone-sized screen shows the whole grid without sideways scrolling', asy
   assert.equal((await readGrid(page))[2], '4');
   await act(page, '#explain');
   await page.click('#next');
-  if (process.env.SCREENSHOT_DIR) {
-    mkdirSync(process.env.SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, 'phone.png'), fullPage: true });
-  }
   await close(page);
 });
 

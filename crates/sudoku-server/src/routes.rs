@@ -75,6 +75,8 @@ pub(crate) fn table() -> Vec<Route> {
         get("/app.css", assets::style),
         get("/engine.js", assets::engine),
         get("/draw.js", assets::draw),
+        get("/clock.js", assets::clock),
+        get("/settings.js", assets::settings),
         get("/api/health", health),
         get("/api/openapi.json", openapi),
         post("/api/solve", solve),

@@ -14,6 +14,8 @@
 
 import * as engine from './engine.js';
 import { drawLinks, splitNotation } from './draw.js';
+import { createClock } from './clock.js';
+import { loadSettings, saveSettings, applyTheme } from './settings.js';
 
 const CELLS = 81;
 const ALL = 0x1ff; // the nine candidate bits, digit d at bit d-1
@@ -67,11 +69,9 @@ const state = {
   busy: false,
 };
 
-// ---- settings, kept in localStorage -----------------------------------------------------
+// ---- settings, kept in localStorage (settings.js) ----------------------------------------
 
-const SETTINGS_KEY = 'sudoku.settings';
-const DEFAULTS = { conflicts: true, houses: true, same: true, mistakes: false, timer: true, theme: 'system' };
-const settings = { ...DEFAULTS };
+const settings = loadSettings();
 const settingInputs = {
   conflicts: $('set-conflicts'),
   houses: $('set-houses'),
@@ -80,34 +80,6 @@ const settingInputs = {
   timer: $('set-timer'),
   theme: $('set-theme'),
 };
-
-function loadSettings() {
-  try {
-    const saved = JSON.parse(window.localStorage.getItem(SETTINGS_KEY) || '{}');
-    for (const key of Object.keys(DEFAULTS)) {
-      if (typeof saved[key] === typeof DEFAULTS[key]) settings[key] = saved[key];
-    }
-  } catch (err) {
-    // Storage blocked or a broken value: the defaults stand.
-  }
-  for (const [key, input] of Object.entries(settingInputs)) {
-    if (input.type === 'checkbox') input.checked = settings[key];
-    else input.value = settings[key];
-  }
-}
-
-function saveSettings() {
-  try {
-    window.localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
-  } catch (err) {
-    // Storage blocked: the settings hold for this visit only.
-  }
-}
-
-function applyTheme() {
-  if (settings.theme === 'system') delete document.documentElement.dataset.theme;
-  else document.documentElement.dataset.theme = settings.theme;
-}
 
 // ---- building the grid once -------------------------------------------------------------
 
@@ -420,44 +392,16 @@ function syncUrl() {
   shareEl.value = url.href;
 }
 
-// ---- the clock --------------------------------------------------------------------------
+// ---- the clock (clock.js): it runs while there is a puzzle, not paused, not done, in view --
 
-const timer = {
-  elapsed: 0, // ms counted before `since`
-  since: null, // when the clock last started, while it runs
-  paused: false,
-  now: () => Date.now(),
-  running() {
-    return hasClues() && !this.paused && !state.done && !document.hidden;
+const timer = createClock(
+  (clock) => hasClues() && !clock.paused && !state.done && !document.hidden,
+  (clock) => {
+    timerEl.textContent = clock.text();
+    pauseEl.textContent = clock.paused ? 'Resume' : 'Pause';
+    pauseEl.setAttribute('aria-pressed', String(clock.paused));
   },
-  total() {
-    return this.elapsed + (this.since === null ? 0 : this.now() - this.since);
-  },
-  text() {
-    const s = Math.floor(this.total() / 1000);
-    const h = Math.floor(s / 3600);
-    const mm = String(Math.floor((s % 3600) / 60));
-    const ss = String(s % 60).padStart(2, '0');
-    return h ? `${h}:${mm.padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
-  },
-  sync() {
-    const run = this.running();
-    if (run && this.since === null) this.since = this.now();
-    if (!run && this.since !== null) {
-      this.elapsed += this.now() - this.since;
-      this.since = null;
-    }
-    timerEl.textContent = this.text();
-    pauseEl.textContent = this.paused ? 'Resume' : 'Pause';
-    pauseEl.setAttribute('aria-pressed', String(this.paused));
-  },
-  reset() {
-    this.elapsed = 0;
-    this.since = null;
-    this.paused = false;
-    this.sync();
-  },
-};
+);
 
 // ---- drawing ----------------------------------------------------------------------------
 
@@ -1062,8 +1006,8 @@ showCandsEl.addEventListener('change', render);
 for (const [key, input] of Object.entries(settingInputs)) {
   input.addEventListener('change', () => {
     settings[key] = input.type === 'checkbox' ? input.checked : input.value;
-    saveSettings();
-    applyTheme();
+    saveSettings(settings);
+    applyTheme(settings);
     document.body.classList.toggle('no-timer', !settings.timer);
     render();
     if (key === 'mistakes' && settings.mistakes) run(ensureSolution, { quiet: true });
@@ -1090,8 +1034,11 @@ window.setInterval(() => timer.sync(), 1000);
 // ---- start: the settings, and the grid from the link, if there is one -----------------------
 
 function start() {
-  loadSettings();
-  applyTheme();
+  for (const [key, input] of Object.entries(settingInputs)) {
+    if (input.type === 'checkbox') input.checked = settings[key];
+    else input.value = settings[key];
+  }
+  applyTheme(settings);
   document.body.classList.toggle('no-timer', !settings.timer);
   gridEl.dataset.mode = state.mode;
   const params = new URLSearchParams(window.location.search);

@@ -639,6 +639,8 @@ async fn the_page_and_its_assets_are_served_from_the_binary() {
         ("/app.css", "text/css"),
         ("/engine.js", "text/javascript"),
         ("/draw.js", "text/javascript"),
+        ("/clock.js", "text/javascript"),
+        ("/settings.js", "text/javascript"),
     ] {
         let request = Request::get(path).body(Body::empty()).expect("a request");
         let response = router(&Config::default())
