@@ -382,6 +382,18 @@ test('explain lists every step; a click jumps to it, and N and P move from there
   await page.keyboard.press('p');
   await page.keyboard.press('p');
   assert.equal(await page.textContent('#step-count'), `Step 9 of ${path.steps.length}`);
+  // A step far down the list, chosen without the test's own scrolling: the list scrolls to
+  // it, the page does not.
+  const far = path.steps.length - 2;
+  await page.evaluate((k) => document.querySelector(`#path button[data-index="${k}"]`).click(), far);
+  assert.equal(await page.textContent('#step-count'), `Step ${far + 1} of ${path.steps.length}`);
+  await page.keyboard.press('p');
+  const seen = await page.evaluate((k) => {
+    const box = document.getElementById('path-box').getBoundingClientRect();
+    const item = document.querySelector(`#path button[data-index="${k}"]`).getBoundingClientRect();
+    return item.top >= box.top && item.bottom <= box.bottom;
+  }, far - 1);
+  assert.ok(seen, 'the current step is in view in the list');
   await page.click('#close-explain');
   assert.equal(await page.isHidden('#path-box'), true);
   await close(page);

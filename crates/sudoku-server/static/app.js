@@ -723,6 +723,8 @@ async function explain() {
     item.appendChild(button);
     return item;
   }));
+  // Just below the rating, over the controls under it (see app.css).
+  pathBox.style.top = `${ratingEl.offsetTop + ratingEl.offsetHeight}px`;
   pathBox.hidden = false;
   showStep();
 }
@@ -734,8 +736,8 @@ function showStep() {
     sayStep(`Step ${ex.index + 1}: `, ex.steps[ex.index]);
     const current = pathEl.querySelector(`button[data-index="${ex.index}"]`);
     if (current) {
-      // Scroll the list, never the page.
-      const top = current.offsetTop - pathBox.offsetTop;
+      // Scroll the list, never the page (the list box is the button's offset parent).
+      const top = current.offsetTop;
       if (top < pathBox.scrollTop || top + current.offsetHeight > pathBox.scrollTop + pathBox.clientHeight) {
         pathBox.scrollTop = Math.max(0, top - pathBox.clientHeight / 2);
       }
