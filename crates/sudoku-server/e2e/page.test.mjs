@@ -1,130 +1,18 @@
 // End-to-end tests of the page in a real browser: headless Chromium (Debian's `chromium`)
-// driven by playwright-core, against `sudoku serve` started here on 127.0.0.1 with a free port.
+// driven by playwright-core, against `sudoku serve` started here on 127.0.0.1 with a free port
+// (see harness.mjs). play.test.mjs tests the player's tools; this file the first page's uses.
 //
 //   cargo build --release -p sudoku-cli && npm ci && npm test
 //
-// Environment: SUDOKU_BIN (default ../../../target/release/sudoku), CHROMIUM (default
-// /usr/bin/chromium), BASE_URL (test a server that is already running instead of starting
-// one), SCREENSHOT_DIR (also write the desktop and phone screenshots there).
-import { test, before, after } from 'node:test';
+// Environment: as harness.mjs says. e2e/screenshots.mjs writes the README's screenshots.
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import {
+  setup, env, open, close, act, readGrid, cellsWith, message, api, houseCells, sorted, stepCells,
+  targetCells, paste, EASY, EASY_SOLUTION, WITH_ELIMINATIONS,
+} from './harness.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-
-const EASY = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
-const EASY_SOLUTION = '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
-// Its solver path has elimination-only steps (easy50, line 7).
-const WITH_ELIMINATIONS = '.43.8.25.6.............1.949....4.7....6.8....1.2....382.5.............5.34.9.71.';
-
-let server;
-let context;
-let profile;
-
-/** Starts `sudoku serve --addr 127.0.0.1:0` and reads the address it printed. */
-function startServer() {
-  if (process.env.BASE_URL) return Promise.resolve({ base: process.env.BASE_URL, stop: async () => {} });
-  const bin = process.env.SUDOKU_BIN || resolve(here, '../../../target/release/sudoku');
-  const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--workers', '2'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stderr.on('data', (chunk) => { log += chunk; });
-  const stop = () => new Promise((done) => {
-    if (child.exitCode !== null || child.signalCode !== null) { done(); return; }
-    const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => { clearTimeout(force); done(); });
-    child.kill('SIGTERM');
-  });
-  return new Promise((ok, fail) => {
-    const timer = setTimeout(() => { stop(); fail(new Error(`the server did not start in 20 s:\n${log}`)); }, 20000);
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const found = /listening on (http:\/\/\S+)/.exec(out);
-      if (found) {
-        clearTimeout(timer);
-        ok({ base: found[1], stop, log: () => log });
-      }
-    });
-    child.once('error', (err) => { clearTimeout(timer); fail(err); });
-    child.once('exit', (code) => { clearTimeout(timer); fail(new Error(`the server exited (${code}):\n${log}`)); });
-  });
-}
-
-before(async () => {
-  server = await startServer();
-  profile = mkdtempSync(join(tmpdir(), 'sudoku-e2e-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1280, height: 860 },
-  });
-});
-
-after(async () => {
-  if (context) await context.close();
-  if (server) await server.stop();
-  if (profile) rmSync(profile, { recursive: true, force: true });
-});
-
-/** A fresh page at `path`, failing the test on any script error. */
-async function open(path = '/', viewport = { width: 1280, height: 860 }) {
-  const page = await context.newPage();
-  await page.setViewportSize(viewport);
-  const errors = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
-  await page.goto(server.base + path);
-  await page.waitForSelector('#grid .cell');
-  page.errors = errors;
-  return page;
-}
-
-async function close(page) {
-  assert.deepEqual(page.errors, [], 'no script errors');
-  await page.close();
-}
-
-/** Clicks `selector` and waits for the server round trip it started (if any) to end. */
-async function act(page, selector) {
-  await page.click(selector);
-  await page.waitForFunction(() => !document.body.hasAttribute('aria-busy'));
-}
-
-const readGrid = (page) => page.$$eval('#grid .cell', (cells) => cells.map((c) => c.dataset.value || '.').join(''));
-const cellsWith = (page, cls) => page.$$eval(`#grid .cell.${cls}`, (cells) => cells.map((c) => Number(c.dataset.cell)));
-const message = (page) => page.textContent('#message');
-
-async function api(endpoint, body) {
-  const response = await fetch(`${server.base}/api/${endpoint}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  assert.equal(response.status, 200, `${endpoint}: ${response.status}`);
-  return response.json();
-}
-
-function houseCells(house) {
-  const all = [...Array(81).keys()];
-  if ('row' in house) return all.filter((i) => Math.floor(i / 9) === house.row);
-  if ('col' in house) return all.filter((i) => i % 9 === house.col);
-  return all.filter((i) => Math.floor(i / 27) * 3 + Math.floor((i % 9) / 3) === house.block);
-}
-
-const sorted = (cells) => [...new Set(cells)].sort((a, b) => a - b);
-/** The cells a step highlights as its pattern: its cells and its placements. */
-const stepCells = (step) => sorted([...step.cells, ...step.placements.map(([c]) => c)]);
-/** The cells it highlights as targets: those that only lose candidates. */
-const targetCells = (step) => sorted(step.eliminations.map(([c]) => c)).filter((c) => !stepCells(step).includes(c));
+setup();
 
 test('type a puzzle with the keyboard, solve it, and check the grid', async () => {
   const page = await open('/');
@@ -209,10 +97,6 @@ test('hints with eliminations strike out the right candidates, and applied ones 
   const houses = sorted(target.houses.flatMap(houseCells))
     .filter((i) => !stepCells(target).includes(i) && !targetCells(target).includes(i));
   assert.deepEqual(await cellsWith(page, 'house'), houses);
-  if (process.env.SCREENSHOT_DIR) {
-    mkdirSync(process.env.SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, 'desktop.png') });
-  }
   // Applying it and asking again gives a different step (the page sends the eliminations).
   await act(page, '#apply');
   await act(page, '#hint');
@@ -251,11 +135,11 @@ test('the shared link restores the puzzle and the entries', async () => {
   await page.click('#grid .cell[data-cell="2"]');
   await page.keyboard.press('4');
   const link = await page.inputValue('#share');
-  assert.ok(link.startsWith(server.base), link);
+  assert.ok(link.startsWith(env.server.base), link);
   const grid = await readGrid(page);
   const clues = await cellsWith(page, 'clue');
   await close(page);
-  const again = await context.newPage();
+  const again = await env.context.newPage();
   await again.goto(link);
   await again.waitForSelector('#grid .cell');
   assert.equal(await readGrid(again), grid);
@@ -283,12 +167,7 @@ test('paste loads a puzzle written as a grid', async () => {
   const page = await open('/');
   const rows = EASY.match(/.{9}/g).map((r) => r.replace(/\./g, '0'));
   const text = rows.map((r) => `${r.slice(0, 3)} | ${r.slice(3, 6)} | ${r.slice(6)}`).join('\n');
-  await page.evaluate((pasted) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', pasted);
-    document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
-  }, text);
-  await page.waitForFunction(() => !document.body.hasAttribute('aria-busy'));
+  await paste(page, text);
   await page.waitForFunction(() => /Loaded a puzzle/.test(document.getElementById('message').textContent));
   assert.equal(await readGrid(page), EASY);
   assert.match(await message(page), /30 clues and one solution/);
@@ -338,10 +217,6 @@ test('a phone-sized screen shows the whole grid without sideways scrolling', asy
   assert.equal((await readGrid(page))[2], '4');
   await act(page, '#explain');
   await page.click('#next');
-  if (process.env.SCREENSHOT_DIR) {
-    mkdirSync(process.env.SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, 'phone.png'), fullPage: true });
-  }
   await close(page);
 });
 

@@ -10,6 +10,10 @@ use axum::response::{IntoResponse, Response};
 const INDEX: &str = include_str!("../static/index.html");
 const SCRIPT: &str = include_str!("../static/app.js");
 const STYLE: &str = include_str!("../static/app.css");
+const ENGINE: &str = include_str!("../static/engine.js");
+const DRAW: &str = include_str!("../static/draw.js");
+const CLOCK: &str = include_str!("../static/clock.js");
+const SETTINGS: &str = include_str!("../static/settings.js");
 
 /// Only this origin; the favicon is an inline `data:` URL.
 const POLICY: &str = "default-src 'self'; img-src 'self' data:; style-src 'self'; \
@@ -43,4 +47,24 @@ pub(crate) async fn script() -> Response {
 /// `GET /app.css`.
 pub(crate) async fn style() -> Response {
     asset("text/css; charset=utf-8", STYLE)
+}
+
+/// `GET /engine.js`: the page's one way to the engine (here, the JSON API).
+pub(crate) async fn engine() -> Response {
+    asset("text/javascript; charset=utf-8", ENGINE)
+}
+
+/// `GET /draw.js`: the chain overlay and the split of a step's words from its notation.
+pub(crate) async fn draw() -> Response {
+    asset("text/javascript; charset=utf-8", DRAW)
+}
+
+/// `GET /clock.js`: the player's clock.
+pub(crate) async fn clock() -> Response {
+    asset("text/javascript; charset=utf-8", CLOCK)
+}
+
+/// `GET /settings.js`: the player's settings in localStorage.
+pub(crate) async fn settings() -> Response {
+    asset("text/javascript; charset=utf-8", SETTINGS)
 }

@@ -637,6 +637,10 @@ async fn the_page_and_its_assets_are_served_from_the_binary() {
         ("/", "text/html"),
         ("/app.js", "text/javascript"),
         ("/app.css", "text/css"),
+        ("/engine.js", "text/javascript"),
+        ("/draw.js", "text/javascript"),
+        ("/clock.js", "text/javascript"),
+        ("/settings.js", "text/javascript"),
     ] {
         let request = Request::get(path).body(Body::empty()).expect("a request");
         let response = router(&Config::default())
@@ -836,4 +840,51 @@ async fn bodies_of_the_wrong_shape_are_bad_requests_in_the_apis_words() {
             assert!(!message.contains(leak), "{path} {body}: {message}");
         }
     }
+}
+
+/// The page sends a player's centre notes as eliminations: every digit a note leaves out of
+/// an empty cell, including the digits its peers already rule out. Those redundant pairs
+/// change nothing: the hint is the one of the bare puzzle, and a note that leaves out the
+/// true digit is named (the page shows that sentence).
+#[tokio::test]
+async fn notes_sent_as_eliminations_with_redundant_pairs_give_the_same_hint() {
+    let (status, bare) = post("/api/hint", json!({ "puzzle": EASY })).await;
+    assert_eq!(status, StatusCode::OK, "{bare}");
+    let candidates = bare["candidates"].as_array().expect("candidates");
+    let mut eliminated: Vec<Value> = Vec::new();
+    for (cell, marks) in candidates.iter().enumerate() {
+        let marks = marks.as_str().unwrap_or_default();
+        if EASY.as_bytes()[cell] != b'.' {
+            continue;
+        }
+        for digit in 1..=9u8 {
+            if !marks.contains(char::from(b'0' + digit)) {
+                eliminated.push(json!([cell, digit]));
+            }
+        }
+    }
+    assert!(eliminated.len() > 51 * 4, "{} pairs", eliminated.len());
+    let (status, noted) = post(
+        "/api/hint",
+        json!({ "puzzle": EASY, "eliminated": eliminated }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{noted}");
+    assert_eq!(noted["step"], bare["step"]);
+    assert_eq!(noted["candidates"], bare["candidates"]);
+    // r1c3 (cell 2) is 4 in the solution: a note without it is named.
+    eliminated.push(json!([2, 4]));
+    let reply = post(
+        "/api/hint",
+        json!({ "puzzle": EASY, "eliminated": eliminated }),
+    )
+    .await;
+    let err = error(reply, StatusCode::UNPROCESSABLE_ENTITY, "no_solution");
+    assert_eq!(err["cells"], json!([2]), "{err}");
+    assert!(
+        err["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("r1c3 lost its 4, which the solution needs")),
+        "{err}"
+    );
 }
