@@ -46,23 +46,31 @@ struct JsonStep<'a> {
 /// Cells are 0..80 in row-major order (row = cell // 9, column = cell % 9), digits 1..9.
 /// ``to_dict()`` gives every field of the step as ``sudoku hint --json`` prints it (the
 /// pattern's houses and chain links included).
-#[pyclass(module = "sudokit", frozen, get_all)]
+#[pyclass(module = "sudokit", frozen)]
 pub(crate) struct Step {
     /// The technique's id, e.g. ``"hidden_single"``.
+    #[pyo3(get)]
     technique: String,
     /// The technique's name, e.g. ``"Hidden Single"``.
+    #[pyo3(get)]
     name: String,
     /// The step's Sudoku Explainer rating, e.g. 1.2.
+    #[pyo3(get)]
     rating: f64,
     /// The step in plain English.
+    #[pyo3(get)]
     text: String,
     /// The digits placed, as ``(cell, digit)`` pairs.
+    #[pyo3(get)]
     placements: Vec<(usize, u8)>,
     /// The candidates removed, as ``(cell, digit)`` pairs.
+    #[pyo3(get)]
     eliminations: Vec<(usize, u8)>,
     /// The cells of the pattern.
+    #[pyo3(get)]
     cells: Vec<usize>,
     /// The digits of the pattern.
+    #[pyo3(get)]
     digits: Vec<u8>,
     json: String,
 }
@@ -126,29 +134,39 @@ struct JsonRating<'a> {
 /// ``rate_many`` only, ``"invalid"`` (givens break the rules), ``"none"`` (no solution),
 /// ``"multiple"`` (several solutions) and ``"error"`` (not a puzzle). Without a rating
 /// (``gave_up`` and the failures) the numbers are ``None`` and ``error`` says why.
-#[pyclass(module = "sudokit", frozen, get_all)]
+#[pyclass(module = "sudokit", frozen)]
 pub(crate) struct Rating {
     /// ``"rated"``, ``"stuck"``, ``"gave_up"``, ``"invalid"``, ``"none"``, ``"multiple"`` or
     /// ``"error"``.
+    #[pyo3(get)]
     status: &'static str,
     /// Sudoku Explainer's ER: the hardest step's rating (20.0 when stuck).
+    #[pyo3(get)]
     er: Option<f64>,
     /// Sudoku Explainer's EP: the hardest step up to the first placement.
+    #[pyo3(get)]
     ep: Option<f64>,
     /// Sudoku Explainer's ED: the first step's rating.
+    #[pyo3(get)]
     ed: Option<f64>,
     /// The HoDoKu-style score: the sum of the steps' scores.
+    #[pyo3(get)]
     score: Option<u32>,
     /// The HoDoKu-style level: ``"easy"``, ``"medium"``, ``"hard"``, ``"unfair"`` or
     /// ``"extreme"``.
+    #[pyo3(get)]
     level: Option<&'static str>,
     /// How many steps the path has (for ``gave_up``: how many were taken).
+    #[pyo3(get)]
     steps: Option<usize>,
     /// The id of the hardest step's technique, e.g. ``"x_wing"``.
+    #[pyo3(get)]
     hardest: Option<String>,
     /// The hardest technique's name, e.g. ``"X-Wing"``.
+    #[pyo3(get)]
     hardest_name: Option<&'static str>,
     /// Why there is no rating (``None`` when rated or stuck).
+    #[pyo3(get)]
     error: Option<String>,
     json: String,
 }
