@@ -13,6 +13,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use rayon::prelude::*;
+use sudokit::format::tool::PlainLine;
 use sudokit::{canon, format, Grid};
 
 /// Adds the functions to the module.
@@ -118,9 +119,14 @@ impl Puzzles {
     /// Puzzle `index` as a grid, or why it is none.
     fn grid(&self, index: usize) -> Result<Grid, String> {
         match self {
-            Puzzles::Texts(texts) => format::parse(&texts[index])
-                .map(|parsed| parsed.grid)
-                .map_err(|err| err.to_string()),
+            // The plain 81-character line (nearly every large collection) skips the general
+            // reader; `PlainLine::parsed` is what `format::parse` gives for the same line.
+            Puzzles::Texts(texts) => match PlainLine::new(texts[index].as_bytes()) {
+                Some(line) => Ok(line.parsed().grid),
+                None => format::parse(&texts[index])
+                    .map(|parsed| parsed.grid)
+                    .map_err(|err| err.to_string()),
+            },
             Puzzles::Values(rows) => Grid::from_values(rows[index])
                 .ok_or_else(|| format!("row {index} holds a value above 9")),
         }
