@@ -61,3 +61,10 @@ def test_help_reads_well():
     for name in FUNCTIONS:
         assert f"{name}(" in text, name
     assert "rate(puzzle, nested=False, time_limit=None)" in text
+
+
+def test_the_package_docstring_example_runs():
+    import doctest
+
+    result = doctest.testmod(sudokit, verbose=False)
+    assert result.attempted >= 2 and result.failed == 0
