@@ -35,10 +35,18 @@ const NONE: u8 = 2;
 const INVALID: u8 = 3;
 const ERROR: u8 = 4;
 
+/// The most threads a batch may ask for: far above any core count, far below what would
+/// exhaust the process (each thread reserves a stack).
+const MAX_THREADS: usize = 1024;
+
 /// A rayon pool of `threads` threads (`None`: one per core).
 pub(crate) fn pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
     let threads = match threads {
-        Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
+        Some(n) if n == 0 || n > MAX_THREADS => {
+            return Err(PyValueError::new_err(format!(
+                "threads must be from 1 to {MAX_THREADS}, not {n}"
+            )))
+        }
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };

@@ -54,8 +54,11 @@ def test_threads_do_not_change_answers():
         r.to_dict() for r in sudokit.rate_many(few, threads=2)
     ]
     assert sudokit.canon_many(few, threads=1) == sudokit.canon_many(few, threads=2)
-    with pytest.raises(ValueError):
-        sudokit.solve_many(few, threads=0)
+    for bad in (0, 1025, 10**9):
+        with pytest.raises(ValueError, match="threads must be from 1 to 1024"):
+            sudokit.solve_many(few, threads=bad)
+    with pytest.raises(ValueError, match="threads"):
+        sudokit.generate(1, seed=1, threads=0)
 
 
 def test_numpy_input_gives_the_same_answers_as_strings():
