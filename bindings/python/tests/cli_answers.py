@@ -38,6 +38,10 @@ GENERATE = [
         {"n": 2, "seed": 3, "level": "hard"},
     ),
     (["--count", "2", "--seed", "5", "--clues", "30"], {"n": 2, "seed": 5, "clues": 30}),
+    (
+        ["--count", "2", "--seed", "4", "--rating", "2.0..3.0"],
+        {"n": 2, "seed": 4, "rating": "2.0..3.0"},
+    ),
 ]
 
 
