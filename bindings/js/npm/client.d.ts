@@ -16,6 +16,8 @@ export class SudokitWorker {
   cancel(): void;
   /** Terminates the worker (pending calls reject with kind 'cancelled'). */
   close(): void;
+  /** Resolves when the worker begins the call whose answer is `answer`. */
+  started(answer: Promise<unknown>): Promise<void>;
   call(fn: string, ...args: unknown[]): Promise<unknown>;
   solve(puzzle: Puzzle, options?: SearchOptions): Promise<Solved>;
   count(puzzle: Puzzle, options?: CountOptions): Promise<Counted>;

@@ -5,13 +5,17 @@
 // instead, with kind 'time_limit'.
 import { SudokitError } from './api.js';
 
+export { SudokitError };
+
 const inNode = typeof process !== 'undefined' && process.versions != null && process.versions.node != null
   && typeof window === 'undefined';
 
 async function spawn(url) {
   if (inNode) {
     const { Worker } = await import('node:worker_threads');
-    const worker = new Worker(url);
+    // The worker inherits Node's flags, except --input-type, which a worker file refuses.
+    const execArgv = process.execArgv.filter((flag) => !flag.startsWith('--input-type'));
+    const worker = new Worker(url, { execArgv });
     return {
       onMessage: (f) => worker.on('message', f),
       onError: (f) => {
@@ -41,6 +45,7 @@ export class SudokitWorker {
   #worker = null;
   #pending = new Map();
   #next = 0;
+  #starts = new WeakMap();
 
   /** A client; the worker starts at the first call. `url`: where worker.js is served. */
   constructor(url = new URL('./worker.js', import.meta.url)) {
@@ -59,9 +64,13 @@ export class SudokitWorker {
     return this.#worker;
   }
 
-  #answer(from, { id, ok, error, fatal }) {
+  #answer(from, { id, started, ok, error, fatal }) {
     const call = this.#pending.get(id);
     if (call === undefined) return;
+    if (started) {
+      call.started();
+      return;
+    }
     this.#pending.delete(id);
     if (error !== undefined) call.reject(new SudokitError(error));
     else call.resolve(ok);
@@ -94,9 +103,12 @@ export class SudokitWorker {
   call(fn, ...args) {
     const id = this.#next++;
     const started = this.#start();
+    let markStarted = null;
+    const start = new Promise((resolve) => { markStarted = resolve; });
     const answer = new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
+      this.#pending.set(id, { resolve, reject, started: markStarted });
     });
+    this.#starts.set(answer, start);
     started.then((worker) => {
       // Only if this worker is still the current one (no cancel() in between).
       if (this.#worker !== started || !this.#pending.has(id)) return;
@@ -104,6 +116,12 @@ export class SudokitWorker {
       worker.post({ id, fn, args });
     });
     return answer;
+  }
+
+  /** A promise that resolves when the worker begins the call whose answer is `answer` (a
+   *  promise this client returned); it never resolves for a call cancelled before that. */
+  started(answer) {
+    return this.#starts.get(answer) ?? Promise.reject(new Error('not a call of this worker'));
   }
 
   /** Ends the work under way: the worker is terminated and every pending call rejects with

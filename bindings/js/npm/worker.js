@@ -27,6 +27,7 @@ const FUNCTIONS = new Set([
 ]);
 
 function run({ id, fn, args }) {
+  post({ id, started: true });
   try {
     if (!FUNCTIONS.has(fn)) throw new api.SudokitError({ kind: 'bad_option', code: 'bad_request', message: `no function ${fn}` });
     post({ id, ok: api[fn](...args) });

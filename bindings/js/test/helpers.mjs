@@ -19,9 +19,16 @@ export function load(file) {
   return import(pathToFileURL(join(packageDir, file)).href);
 }
 
-/** Runs the native CLI with `args` on `input` (lines); its stdout as lines. */
+/** Runs the native CLI with `args` on `input` (lines); its stdout as lines. Exit status 1
+ *  (some puzzle had no full answer) is an answer too; any other failure throws. */
 export function cli(args, input = '') {
-  const out = execFileSync(bin, args, { input, encoding: 'utf8', maxBuffer: 1 << 28 });
+  let out;
+  try {
+    out = execFileSync(bin, args, { input, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['pipe', 'pipe', 'ignore'] });
+  } catch (err) {
+    if (err.status !== 1) throw err;
+    out = err.stdout;
+  }
   return out.split('\n').filter((line) => line !== '');
 }
 
