@@ -15,6 +15,8 @@ rm -rf "$install"
 mkdir -p "$install"
 echo '{"name": "sudokit-test-install", "private": true, "type": "module"}' > "$install/package.json"
 (cd "$install" && npm install --silent --no-audit --no-fund --offline "$here"/target/npm/sudokit-*.tgz)
+# The TypeScript compiler, for the check of the .d.ts files (types.test.mjs); from npm.
+(cd "$install" && npm install --silent --no-audit --no-fund --no-save typescript@5.9.3)
 export SUDOKIT_INSTALL=$install
 export SUDOKU_BIN=${SUDOKU_BIN:-$here/target/debug/sudoku}
 node --test "$here"/bindings/js/test/
