@@ -11,7 +11,7 @@ use crate::rating::Rated;
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use sudokit::budget::Clock;
+use sudokit::budget::{Budget, Clock, Guard};
 use sudokit::format;
 use sudokit::generate::{
     ClueRange, Difficulty, Generator, Options, RatingRange, Symmetry, TechniqueTarget,
@@ -109,8 +109,6 @@ pub fn generate(
     options: &GenerateOptions,
     clock: Arc<dyn Clock>,
 ) -> Result<Vec<Generated>, Failure> {
-    let started = clock.now();
-    let deadline = input::time_limit(options.time_limit)?.map(|limit| started + limit);
     let symmetry =
         parsed::<Symmetry>("symmetry", options.symmetry.clone())?.unwrap_or(Symmetry::None);
     let clues = parsed::<ClueRange>("clues", options.clues.as_ref().map(ClueText::text))?;
@@ -139,18 +137,26 @@ pub fn generate(
     let generator =
         Generator::new(seed, generator_options).map_err(|e| Failure::option(e.to_string()))?;
     let count = options.count.unwrap_or(1);
+    // One guard for the whole call: it stops the generator between candidates and inside a
+    // candidate's rating once the time limit has passed.
+    let budget = match input::time_limit(options.time_limit)? {
+        Some(limit) => Budget::UNLIMITED.with_time(limit),
+        None => Budget::UNLIMITED,
+    };
+    let guard = Guard::new(budget).with_clock(clock);
+    let late = |index: u64| {
+        Failure::time_limit(
+            options.time_limit.unwrap_or_default(),
+            &format!("after {index} of {count} puzzles"),
+        )
+    };
     let mut made = Vec::new();
     for index in 0..count {
-        let mut late = false;
-        let result = generator.puzzle_observed(index, &mut |_| {
-            late = deadline.is_some_and(|deadline| clock.now() >= deadline);
-            if late {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        match result {
+        // Between puzzles too: a puzzle made in one attempt never meets the guard late.
+        if !guard.allows() {
+            return Err(late(index));
+        }
+        match generator.puzzle_guarded(index, &guard, &mut |_| ControlFlow::Continue(())) {
             Ok(puzzle) => made.push(Generated {
                 puzzle: format::to_line(&puzzle.puzzle),
                 solution: format::to_line(&puzzle.solution),
@@ -161,20 +167,8 @@ pub fn generate(
                 index,
                 rating: puzzle.rating.map(Rated::from),
             }),
-            Err(_) if late => {
-                return Err(Failure::time_limit(
-                    options.time_limit.unwrap_or_default(),
-                    &format!("after {index} of {count} puzzles"),
-                ))
-            }
+            Err(missed) if missed.stopped.is_some() => return Err(late(index)),
             Err(missed) => return Err(Failure::new(Kind::Missed, missed.to_string())),
-        }
-        // Between puzzles too: a puzzle made in one attempt never meets the observer late.
-        if index + 1 < count && deadline.is_some_and(|deadline| clock.now() >= deadline) {
-            return Err(Failure::time_limit(
-                options.time_limit.unwrap_or_default(),
-                &format!("after {} of {count} puzzles", index + 1),
-            ));
         }
     }
     Ok(made)
