@@ -99,4 +99,15 @@ impl<F: Finder + ?Sized> Finder for &F {
     ) -> ControlFlow<()> {
         (**self).find(grid, ratings, found)
     }
+
+    // Forwarded, not left to the defaults: a finder's own `first` may be far faster than its
+    // `find` (the chain finders stop as soon as nothing can beat the best chain), and the
+    // solver calls `first` through a reference.
+    fn first(&self, grid: &CandidateGrid, ratings: &Ratings) -> Option<Step> {
+        (**self).first(grid, ratings)
+    }
+
+    fn all(&self, grid: &CandidateGrid, ratings: &Ratings) -> Vec<Step> {
+        (**self).all(grid, ratings)
+    }
 }

@@ -158,8 +158,17 @@ struct Walks<'a> {
     base: Work,
     rules: Rules,
     advanced: Option<Advanced<'a>>,
-    on: Vec<Option<Net>>,
+    /// Where the walk from each potential assumed on is in `nets` (`NO_WALK`: not walked).
+    on: Vec<u32>,
+    /// The walks from potentials assumed on (a dense list: 729 empty slots of nets cost more
+    /// to allocate and clear than the walks they skip).
+    nets: Vec<Net>,
+    /// Nets done with, to walk into again without allocating.
+    spare: Vec<Net>,
 }
+
+/// Marks a potential not walked yet in `Walks::on`.
+const NO_WALK: u32 = u32::MAX;
 
 impl<'a> Walks<'a> {
     fn new(graph: &Graph, family: Family, advanced: Option<Advanced<'a>>) -> Walks<'a> {
@@ -167,24 +176,38 @@ impl<'a> Walks<'a> {
             base: Work::of(graph),
             rules: family.rules(),
             advanced,
-            on: vec![None; 729],
+            on: vec![NO_WALK; 729],
+            nets: Vec::new(),
+            spare: Vec::new(),
         }
     }
 
     /// Computes the walk from "`p` on" if it is not known yet.
     fn ensure(&mut self, p: Pot) {
-        let (base, rules, advanced) = (&self.base, self.rules, self.advanced);
-        self.on[usize::from(p) % 729]
-            .get_or_insert_with(|| Net::walk(base, rules, (p, true), advanced));
+        let slot = usize::from(p) % 729;
+        if self.on[slot] == NO_WALK {
+            let mut net = self.spare.pop().unwrap_or_else(Net::empty);
+            net.rewalk(&self.base, self.rules, (p, true), self.advanced);
+            self.on[slot] = self.nets.len() as u32;
+            self.nets.push(net);
+        }
     }
 
     /// The walk from "`p` on", once [`ensure`](Walks::ensure)d.
     fn get(&self, p: Pot) -> Option<&Net> {
-        self.on[usize::from(p) % 729].as_ref()
+        self.nets.get(self.on[usize::from(p) % 729] as usize)
     }
 
-    fn off(&self, p: Pot) -> Net {
-        Net::walk(&self.base, self.rules, (p, false), self.advanced)
+    /// The walk from "`p` off" (hand it back with [`recycle`](Walks::recycle) when done).
+    fn off(&mut self, p: Pot) -> Net {
+        let mut net = self.spare.pop().unwrap_or_else(Net::empty);
+        net.rewalk(&self.base, self.rules, (p, false), self.advanced);
+        net
+    }
+
+    /// Keeps a net done with for the next walk.
+    fn recycle(&mut self, net: Net) {
+        self.spare.push(net);
     }
 }
 
@@ -263,6 +286,7 @@ fn scan(
                     }
                 }
             }
+            walks.recycle(off);
             if nishio {
                 continue;
             }

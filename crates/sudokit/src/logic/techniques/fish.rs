@@ -68,6 +68,16 @@ impl Finder for Fish {
         let n = self.size;
         let tried: [bool; 9] =
             DIGITS.map(|d| !self.pruned || grid.placed_count(d) as usize + 2 * n <= 9);
+        // Each line's places of each digit, read once: the subsets below read them 126 times
+        // over (sizes 2 to 4), and fish run at every step that gets this far.
+        let mut positions = [[0u16; 9]; 18];
+        for (h, line) in positions.iter_mut().enumerate() {
+            for (d, places) in line.iter_mut().enumerate() {
+                if tried[d] {
+                    *places = grid.positions(h, d);
+                }
+            }
+        }
         // Base lines: columns (house indexes 9..18), then rows (0..9); covers the other kind.
         for (base, cover) in [(9, 0), (0, 9)] {
             for &lines in subsets(n) {
@@ -75,7 +85,7 @@ impl Finder for Fish {
                     let mut union = 0u16;
                     let mut ok = true;
                     for i in (0..9).filter(|&i| lines & 1 << i != 0) {
-                        let places = grid.positions(base + i, d);
+                        let places = positions[base + i][d];
                         ok &= places.count_ones() >= 2;
                         union |= places;
                     }

@@ -47,7 +47,12 @@ impl Finder for ForcingChains {
 
     /// The chain SE applies, found without searching past what could still beat it.
     fn first(&self, grid: &CandidateGrid, ratings: &Ratings) -> Option<Step> {
-        chains::first_step(grid, ratings)
+        // In the order `find` reports them (see `report`).
+        chains::first_step(grid, ratings).map(|mut step| {
+            step.placements.sort_unstable();
+            step.eliminations.sort_unstable();
+            step
+        })
     }
 }
 

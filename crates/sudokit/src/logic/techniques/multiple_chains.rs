@@ -43,7 +43,12 @@ impl Finder for MultipleForcingChains {
     }
 
     fn first(&self, grid: &CandidateGrid, ratings: &Ratings) -> Option<Step> {
-        chains::multiple_first_step(grid, ratings)
+        // In the order `find` reports them (see `report`).
+        chains::multiple_first_step(grid, ratings).map(|mut step| {
+            step.placements.sort_unstable();
+            step.eliminations.sort_unstable();
+            step
+        })
     }
 }
 
