@@ -194,7 +194,8 @@ pub fn english(step: &Step) -> String {
         | Technique::XyChain
         | Technique::GroupedNiceLoop
         | Technique::AlsXz
-        | Technique::AlsXyWing => human::english(step),
+        | Technique::AlsXyWing
+        | Technique::AlsChain => human::english(step),
     }
 }
 

@@ -396,6 +396,13 @@ macro_rules! technique_table {
             /// leaves every cell that sees all their `z`s. cells: `A`, `B`, then `C`; houses: their
             /// houses in that order; digits: `[x, y, z]`.
             AlsXyWing = "als_xy_wing", "ALS-XY-Wing", se 84, hodoku (320, Unfair);
+            /// ALS chain (SE lacks it): an AIC (as [`Technique::GroupedNiceLoop`]) that passes
+            /// through almost locked sets of two to four cells: entering a set by one digit (its
+            /// cells holding it all false) leaves it locked, so each other digit is in one of its
+            /// cells. HoDoKu's ALS-XY-Chain is the case made only of sets. Laid out like
+            /// [`Technique::GroupedNiceLoop`]; a set's link is drawn between the first cells of
+            /// its two digits.
+            AlsChain = "als_chain", "ALS chain", se 84, hodoku (340, Unfair);
         }
     };
 }

@@ -74,7 +74,10 @@ pub(super) fn english(step: &Step) -> String {
             comma_list(cells.iter()),
             chain_text(step)
         ),
-        Technique::XChain | Technique::XyChain | Technique::GroupedNiceLoop => format!(
+        Technique::XChain
+        | Technique::XyChain
+        | Technique::GroupedNiceLoop
+        | Technique::AlsChain => format!(
             "{name} removes {}. If the first node of the chain is false, each link forces the \
              next, up to its last node being true; so one end is true, and what sees both ends \
              (or, in a closed loop, both ends of any weak link) is removed. {}",

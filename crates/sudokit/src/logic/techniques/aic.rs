@@ -31,7 +31,14 @@ pub(super) struct Kinds {
     pub(super) cell_weak: bool,
     /// Group nodes.
     pub(super) groups: bool,
+    /// Almost locked sets of two to [`MAX_ALS_CELLS`] cells as links: the cells of a set
+    /// holding one digit form a node, strongly linked to the node of each other digit of the
+    /// set (the set lacks at most one of its digits).
+    pub(super) als: bool,
 }
+
+/// The largest almost locked set used as a link in chains.
+const MAX_ALS_CELLS: u32 = 4;
 
 /// A node: a digit in one cell or a group of cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,6 +117,38 @@ impl Graph {
                 }
             }
         }
+        // Almost locked sets: one node per digit of each set, and the strong links between
+        // them, added after the other links.
+        let mut als_links: Vec<(usize, usize)> = Vec::new();
+        if kinds.als {
+            let mut index: std::collections::HashMap<(Digit, u128), usize> = nodes
+                .iter()
+                .enumerate()
+                .map(|(i, n)| ((n.digit, n.cells.bits()), i))
+                .collect();
+            for set in super::als::all(grid) {
+                let size = set.cells.len();
+                if !(2..=MAX_ALS_CELLS).contains(&size) {
+                    continue;
+                }
+                let ids: Vec<usize> = set
+                    .digits
+                    .iter()
+                    .map(|digit| {
+                        let cells = set.with(digit);
+                        *index.entry((digit, cells.bits())).or_insert_with(|| {
+                            nodes.push(Node { digit, cells });
+                            nodes.len() - 1
+                        })
+                    })
+                    .collect();
+                for (k, &a) in ids.iter().enumerate() {
+                    for &b in &ids[k + 1..] {
+                        als_links.push((a, b));
+                    }
+                }
+            }
+        }
         let n = nodes.len();
         let mut strong = vec![Vec::new(); n];
         let mut weak = vec![Vec::new(); n];
@@ -156,6 +195,12 @@ impl Graph {
                 if kinds.cell_strong && grid.candidates(ca).len() == 2 {
                     strong[i].push((j, None));
                 }
+            }
+        }
+        for (a, b) in als_links {
+            if !strong[a].iter().any(|&(k, _)| k == b) {
+                strong[a].push((b, None));
+                strong[b].push((a, None));
             }
         }
         Graph {
@@ -209,6 +254,15 @@ impl Graph {
             }
         }
         out
+    }
+
+    /// Whether the chain uses an almost locked set: a strong link between two digits that is
+    /// not inside one bivalue cell.
+    pub(super) fn uses_als(&self, path: &[usize]) -> bool {
+        path.windows(2).step_by(2).any(|w| {
+            let (a, b) = (self.nodes[w[0]], self.nodes[w[1]]);
+            a.digit != b.digit && !(a.cells == b.cells && a.cells.len() == 1)
+        })
     }
 
     /// Whether node `i` has a weak link to node `j`.

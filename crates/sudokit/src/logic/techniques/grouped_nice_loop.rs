@@ -11,13 +11,28 @@ use super::x_chain::MAX_NODES;
 use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
 use std::ops::ControlFlow;
 
-/// Finds grouped nice loops and AICs.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct GroupedNiceLoop;
+/// Finds grouped nice loops and AICs ([`GroupedNiceLoop::PLAIN`]) or the same with almost
+/// locked sets as links ([`GroupedNiceLoop::ALS`], reporting only chains that use one).
+#[derive(Debug, Clone, Copy)]
+pub struct GroupedNiceLoop {
+    als: bool,
+}
+
+impl GroupedNiceLoop {
+    /// Grouped nice loops and AICs (HoDoKu 0709-0711).
+    pub const PLAIN: GroupedNiceLoop = GroupedNiceLoop { als: false };
+    /// ALS chains: AICs through almost locked sets (HoDoKu 0903, and the ALS variants of
+    /// 0709-0711).
+    pub const ALS: GroupedNiceLoop = GroupedNiceLoop { als: true };
+}
 
 impl Finder for GroupedNiceLoop {
     fn technique(&self) -> Technique {
-        Technique::GroupedNiceLoop
+        if self.als {
+            Technique::AlsChain
+        } else {
+            Technique::GroupedNiceLoop
+        }
     }
 
     fn find(
@@ -34,16 +49,20 @@ impl Finder for GroupedNiceLoop {
                 cell_strong: true,
                 cell_weak: true,
                 groups: true,
+                als: self.als,
             },
         );
         for start in 0..graph.nodes.len() {
             let digit = graph.nodes[start].digit;
             for path in graph.chains_from(start, MAX_NODES) {
                 let Some(&last) = path.last() else { continue };
-                if path.len() < 4 || !graph.is_simple(&path) {
+                if path.len() < 4 || graph.uses_als(&path) != self.als {
                     continue;
                 }
-                let elims = if path.len() >= 4 && graph.weak_link(last, start).is_some() {
+                // A loop needs a simple chain (each node once); an open chain's conclusion
+                // holds whatever it visits, as each of its implications holds on its own.
+                let closed = graph.weak_link(last, start).is_some() && graph.is_simple(&path);
+                let elims = if closed {
                     graph.loop_eliminations(grid, &path)
                 } else {
                     graph.eliminations(grid, &path)
@@ -53,7 +72,7 @@ impl Finder for GroupedNiceLoop {
                 }
                 report(
                     found,
-                    graph.step(Technique::GroupedNiceLoop, ratings, &path, elims, digit),
+                    graph.step(self.technique(), ratings, &path, elims, digit),
                 )?;
             }
         }

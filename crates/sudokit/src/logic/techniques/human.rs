@@ -53,9 +53,10 @@ const HUMAN_FINDERS: &[&dyn Finder] = &[
     &XChain,                  // 5400
     &XyChain,                 // 5500
     &ForcingChains,           // 5600: nice loops / AIC (SE's static chains)
-    &GroupedNiceLoop,         // 5650
+    &GroupedNiceLoop::PLAIN,  // 5650
     &AlsXz,                   // 5700
     &AlsXyWing,               // 5800
+    &GroupedNiceLoop::ALS,    // 5900: ALS-XY-Chain, and AICs through sets
     &AlignedPairExclusion,    // not in HoDoKu
     &AlignedTripletExclusion, // not in HoDoKu
     // The last resort: forcing chains (8500) and nets (8600).

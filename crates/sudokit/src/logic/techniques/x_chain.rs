@@ -35,6 +35,7 @@ impl Finder for XChain {
                     cell_strong: false,
                     cell_weak: false,
                     groups: false,
+                    als: false,
                 },
             );
             for start in 0..graph.nodes.len() {

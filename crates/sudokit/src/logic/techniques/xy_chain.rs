@@ -32,6 +32,7 @@ impl Finder for XyChain {
                 cell_strong: true,
                 cell_weak: false,
                 groups: false,
+                als: false,
             },
         );
         for start in 0..graph.nodes.len() {
