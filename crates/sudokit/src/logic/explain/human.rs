@@ -6,6 +6,10 @@ use crate::logic::{Step, Technique};
 
 /// One or two English sentences for a human-mode technique's step.
 pub(super) fn english(step: &Step) -> String {
+    sentences(step).trim_end().to_string()
+}
+
+fn sentences(step: &Step) -> String {
     let name = step.technique.name();
     let digit = one(step.digits.first());
     let cells = &step.cells;
