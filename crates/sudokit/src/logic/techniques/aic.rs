@@ -85,10 +85,9 @@ impl Graph {
             if kinds.groups {
                 // Every box-line intersection holding the digit in two or three cells, and each
                 // two-cell part of a three-cell one.
-                for b in 18..27 {
-                    for line in 0..18 {
-                        let cells = CellSet::from_bits(HOUSE_MASKS[b] & HOUSE_MASKS[line])
-                            & grid.cells_with(digit);
+                for &block in &HOUSE_MASKS[18..27] {
+                    for &line in &HOUSE_MASKS[..18] {
+                        let cells = CellSet::from_bits(block & line) & grid.cells_with(digit);
                         if cells.len() < 2 {
                             continue;
                         }

@@ -46,8 +46,8 @@ const MAX_SIZE: usize = 8;
 /// Every ALS of `grid`, by house (rows, columns, boxes), each cell set once.
 pub(super) fn all(grid: &CandidateGrid) -> Vec<Als> {
     let mut out: Vec<Als> = Vec::new();
-    for h in 0..27 {
-        let empty: Vec<Cell> = HOUSE_CELLS[h]
+    for (h, house_cells) in HOUSE_CELLS.iter().enumerate() {
+        let empty: Vec<Cell> = house_cells
             .iter()
             .copied()
             .filter(|&c| grid.value(c).is_none())

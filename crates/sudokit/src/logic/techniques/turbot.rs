@@ -210,9 +210,9 @@ impl Finder for EmptyRectangle {
                     continue;
                 }
                 let (r0, c0) = (b / 3 * 3, b % 3 * 3);
-                for r in r0..r0 + 3 {
+                for (r, &row_mask) in HOUSE_MASKS.iter().enumerate().skip(r0).take(3) {
                     for c in c0..c0 + 3 {
-                        let row = CellSet::from_bits(HOUSE_MASKS[r]);
+                        let row = CellSet::from_bits(row_mask);
                         let col = CellSet::from_bits(HOUSE_MASKS[9 + c]);
                         if !in_box.is_subset(row | col) {
                             continue;
