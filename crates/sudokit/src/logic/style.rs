@@ -12,7 +12,7 @@ use super::{Finder, Step};
 /// - [`Style::Human`]: HoDoKu's techniques and order
 ///   ([`techniques::HUMAN`](super::techniques::HUMAN)), SE's forcing chains only as the last
 ///   resort; among the steps of one technique, the one a person sees most easily (see
-///   [`Style::easiest`]).
+///   [`Style::ease`]).
 ///
 /// ```
 /// use sudokit::logic::{CandidateGrid, Outcome, Solver, Style};
