@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::str::FromStr;
 use sudokit::generate::{ClueRange, RatingRange, Symmetry, TechniqueTarget, DEFAULT_MAX_ATTEMPTS};
-use sudokit::logic::{techniques, Finder};
+use sudokit::logic::{Finder, Style};
 use sudokit::rate::Level;
 
 /// How many solutions `sudoku solve --all` lists per puzzle when `--limit` is not given.
@@ -824,14 +824,40 @@ pub(crate) struct LogicArgs {
 }
 
 impl LogicArgs {
-    /// The finders in use: the default registry, or it and the nested levels.
-    pub(crate) fn finders(&self) -> &'static [&'static dyn Finder] {
-        if self.nested {
-            techniques::WITH_NESTED
-        } else {
-            techniques::REGISTRY
+    /// The finders in use: the style's default list, or it and the nested levels.
+    pub(crate) fn finders(&self, style: Style) -> &'static [&'static dyn Finder] {
+        style.finders(self.nested)
+    }
+}
+
+/// `--style` of `hint` and `explain`: which order of techniques.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub(crate) enum StyleArg {
+    /// HoDoKu's order, the easiest step of each technique, forcing chains last
+    #[default]
+    Human,
+    /// Sudoku Explainer 1.2.1's order and steps (what `rate` rates)
+    Se,
+}
+
+impl StyleArg {
+    /// The library's style.
+    pub(crate) fn style(self) -> Style {
+        match self {
+            StyleArg::Human => Style::Human,
+            StyleArg::Se => Style::Se,
         }
     }
+}
+
+/// `--scale` of `rate`: which difficulty scale the text output leads with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub(crate) enum ScaleArg {
+    /// Sudoku Explainer's ER/EP/ED over SE's path, and the HoDoKu level of that path
+    #[default]
+    Se,
+    /// HoDoKu's score and level over human mode's path (HoDoKu's order)
+    Hodoku,
 }
 
 /// `sudoku hint`.
@@ -844,6 +870,10 @@ pub(crate) struct HintArgs {
     /// One JSON object per puzzle, with the step's data
     #[arg(long)]
     pub(crate) json: bool,
+
+    /// Which techniques, in which order: human (HoDoKu's, the simplest step first) or se
+    #[arg(long, value_enum, default_value_t = StyleArg::Human)]
+    pub(crate) style: StyleArg,
 
     /// Techniques and time limit.
     #[command(flatten)]
@@ -861,6 +891,10 @@ pub(crate) struct ExplainArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
+    /// Which techniques, in which order: human (HoDoKu's, the simplest step first) or se
+    #[arg(long, value_enum, default_value_t = StyleArg::Human)]
+    pub(crate) style: StyleArg,
+
     /// Techniques and time limit.
     #[command(flatten)]
     pub(crate) logic: LogicArgs,
@@ -876,6 +910,11 @@ pub(crate) struct RateArgs {
     /// Techniques and time limit.
     #[command(flatten)]
     pub(crate) logic: LogicArgs,
+
+    /// se: ER/EP/ED over Sudoku Explainer's path; hodoku: HoDoKu's score and level over human
+    /// mode's path (HoDoKu's order)
+    #[arg(long, value_enum, default_value_t = ScaleArg::Se)]
+    pub(crate) scale: ScaleArg,
 
     /// Give up on a puzzle after N steps (reported as gave_up; 0: no limit, the default)
     #[arg(long, value_name = "N", allow_negative_numbers = true,

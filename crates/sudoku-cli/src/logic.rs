@@ -223,8 +223,10 @@ fn contradiction(state: &CandidateGrid) -> Option<(&'static str, String)> {
 /// Runs `sudoku hint`; returns whether some input failed.
 pub(crate) fn hint(args: &HintArgs) -> anyhow::Result<bool> {
     let clock = wall_clock();
+    let style = args.style.style();
     let rater = Rater::new()
-        .with_finders(args.logic.finders())
+        .with_style(style)
+        .with_finders(args.logic.finders(style))
         .with_budget(budget_of(args.logic.time_limit, None))
         .with_clock(&clock);
     let mut failed = false;
@@ -367,8 +369,10 @@ struct JsonPath<'a> {
 /// Runs `sudoku explain`; returns whether some input failed.
 pub(crate) fn explain_paths(args: &ExplainArgs) -> anyhow::Result<bool> {
     let clock = wall_clock();
+    let style = args.style.style();
     let rater = Rater::new()
-        .with_finders(args.logic.finders())
+        .with_style(style)
+        .with_finders(args.logic.finders(style))
         .with_budget(budget_of(args.logic.time_limit, None))
         .with_clock(&clock);
     let mut failed = false;

@@ -20,7 +20,7 @@
 //! its next check (milliseconds). A closed pipe is noticed on the next write, or, while no
 //! result is ready to print, by asking every [`FLUSH_EVERY`] whether stdout's reader is gone.
 
-use crate::args::{RateArgs, ReportFormat};
+use crate::args::{RateArgs, ReportFormat, ScaleArg};
 use crate::input::{Body, Job, Reader, Sources};
 use crate::progress::Progress;
 use crate::summary::RatingSpread;
@@ -34,6 +34,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 use sudokit::budget::Clock;
 use sudokit::format;
+use sudokit::logic::Style;
 use sudokit::rate::{Budget, PuzzleRating, RateError, Rater};
 
 /// Jobs handed to the workers and not yet printed, at most: enough to keep every worker busy
@@ -166,13 +167,19 @@ pub(crate) fn run(args: &RateArgs) -> anyhow::Result<bool> {
     let reader = Reader::spawn(&sources).context("cannot start the reader thread")?;
     let cancel = Arc::new(AtomicBool::new(false));
     let clock = wall_clock();
+    let style = match args.scale {
+        ScaleArg::Se => Style::Se,
+        ScaleArg::Hodoku => Style::Human,
+    };
     let rater = Rater::new()
-        .with_finders(args.logic.finders())
+        .with_style(style)
+        .with_finders(args.logic.finders(style))
         .with_budget(budget_of(args.logic.time_limit, args.max_steps))
         .with_clock(&clock)
         .with_cancel(&cancel);
     let mut printer = Printer {
         format: args.report.format(),
+        scale: args.scale,
         time: args.time,
         sources: &sources,
         progress,
@@ -290,6 +297,7 @@ fn feed_and_print(
 /// Prints results into a buffer and keeps the counts.
 struct Printer<'a> {
     format: ReportFormat,
+    scale: ScaleArg,
     time: bool,
     sources: &'a Sources,
     progress: Progress,
@@ -378,7 +386,12 @@ impl Printer<'_> {
                 } else {
                     rating.hodoku.level.to_string()
                 };
-                write!(self.buf, "{puzzle}\t{}\t{level}", rating.se)?;
+                match self.scale {
+                    ScaleArg::Se => write!(self.buf, "{puzzle}\t{}\t{level}", rating.se)?,
+                    ScaleArg::Hodoku => {
+                        write!(self.buf, "{puzzle}\t{}\t{level}", rating.hodoku.score)?
+                    }
+                }
             }
             Verdict::Refused(err) => {
                 write!(self.buf, "{puzzle}\t{}", done.verdict.status())?;

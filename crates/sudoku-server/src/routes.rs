@@ -130,7 +130,7 @@ async fn method_not_allowed(method: Method) -> ApiError {
     )
 }
 
-/// The body of solve, check and rate.
+/// The body of solve and check.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PuzzleRequest {
@@ -139,6 +139,20 @@ struct PuzzleRequest {
 
 impl RequestBody for PuzzleRequest {
     const SHAPE: &'static str = "the body must be a JSON object with a `puzzle` string";
+}
+
+/// The body of rate.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RateRequest {
+    puzzle: Value,
+    #[serde(default)]
+    scale: rating::Scale,
+}
+
+impl RequestBody for RateRequest {
+    const SHAPE: &'static str = "the body must be a JSON object with a `puzzle` string and \
+                                 optionally a `scale`, \"se\" or \"hodoku\"";
 }
 
 /// The body of count.
@@ -237,12 +251,13 @@ async fn explain(
 
 async fn rate(
     State(app): State<AppState>,
-    ApiJson(req): ApiJson<PuzzleRequest>,
+    ApiJson(req): ApiJson<RateRequest>,
 ) -> Answer<rating::Rated> {
     let puzzle = read_puzzle(&req.puzzle)?;
     let limits = app.limits.clone();
+    let scale = req.scale;
     app.workers
-        .run(move || rating::rate(&puzzle, &limits))
+        .run(move || rating::rate(&puzzle, scale, &limits))
         .await
         .map(Json)
 }

@@ -751,9 +751,10 @@ fn candidate_form(puzzle: &str) -> String {
 async fn hint_and_explain_read_pencilmark_states() {
     let form = candidate_form(EASY);
     assert_eq!(form.len(), 729);
-    let (_, expected) = post("/api/hint", json!({ "puzzle": EASY })).await;
-    // The form reads a cell with one candidate as placed, so only the step is the same.
-    let (status, json) = post("/api/hint", json!({ "puzzle": form })).await;
+    // The form reads a cell with one candidate as placed, so only the step is the same (in SE
+    // style: human mode's naked singles first would differ on those cells).
+    let (_, expected) = post("/api/hint", json!({ "puzzle": EASY, "style": "se" })).await;
+    let (status, json) = post("/api/hint", json!({ "puzzle": form, "style": "se" })).await;
     assert_eq!(status, StatusCode::OK, "{json}");
     assert_eq!(json["step"], expected["step"]);
     let (status, json) = post("/api/explain", json!({ "puzzle": form })).await;
@@ -762,7 +763,7 @@ async fn hint_and_explain_read_pencilmark_states() {
     // The pencilmark grid, as HoDoKu prints it.
     let grid = sudokit::format::parse(EASY).expect("a puzzle").grid;
     let pencilmarks = sudokit::logic::CandidateGrid::from_grid(&grid).to_pencilmark_grid();
-    let (status, json) = post("/api/hint", json!({ "puzzle": pencilmarks })).await;
+    let (status, json) = post("/api/hint", json!({ "puzzle": pencilmarks, "style": "se" })).await;
     assert_eq!(status, StatusCode::OK, "{json}");
     assert_eq!(json["step"], expected["step"]);
     // The form with r1c2's true digit gone (see the regression above) is refused too.
@@ -887,4 +888,49 @@ async fn notes_sent_as_eliminations_with_redundant_pairs_give_the_same_hint() {
             .is_some_and(|m| m.contains("r1c3 lost its 4, which the solution needs")),
         "{err}"
     );
+}
+
+/// Issue 36: hint and explain are in human mode unless `style` says "se"; rate takes a
+/// `scale`, "se" by default or "hodoku" (HoDoKu's score and level over human mode's path).
+#[tokio::test]
+async fn hint_and_explain_take_a_style_and_rate_a_scale() {
+    // top1465 #7 after its first step (r6c5 = 8): SE's first pointing is box 1's 7, human
+    // mode's the one that removes most, box 5's 5.
+    let mut puzzle =
+        ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........"
+            .to_string();
+    puzzle.replace_range(49..50, "8");
+    let (status, human) = post("/api/hint", json!({ "puzzle": puzzle })).await;
+    assert_eq!(status, StatusCode::OK, "{human}");
+    let (_, explicit) = post("/api/hint", json!({ "puzzle": puzzle, "style": "human" })).await;
+    let (_, se) = post("/api/hint", json!({ "puzzle": puzzle, "style": "se" })).await;
+    assert_eq!(human["step"], explicit["step"]);
+    assert_eq!(human["step"]["digits"][0], 5);
+    assert_eq!(se["step"]["digits"][0], 7);
+    let reply = post("/api/hint", json!({ "puzzle": puzzle, "style": "hodoku" })).await;
+    error(reply, StatusCode::BAD_REQUEST, "bad_request");
+    // explain: the same switch, the same answer shape.
+    let (status, human) = post("/api/explain", json!({ "puzzle": puzzle })).await;
+    assert_eq!(status, StatusCode::OK, "{human}");
+    let (_, se) = post("/api/explain", json!({ "puzzle": puzzle, "style": "se" })).await;
+    let ids = |json: &Value| -> Vec<String> {
+        json["steps"]
+            .as_array()
+            .map(|steps| {
+                steps
+                    .iter()
+                    .filter_map(|s| s["technique"].as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let forcing = |id: &String| id.contains("forcing_chains") || id.starts_with("dynamic");
+    assert!(!ids(&human).iter().any(forcing), "{:?}", ids(&human));
+    assert!(ids(&se).iter().any(forcing), "{:?}", ids(&se));
+    // rate: SE's scale by default, HoDoKu's on request.
+    let (_, se) = post("/api/rate", json!({ "puzzle": puzzle })).await;
+    let (status, hodoku) = post("/api/rate", json!({ "puzzle": puzzle, "scale": "hodoku" })).await;
+    assert_eq!(status, StatusCode::OK, "{hodoku}");
+    assert_ne!(se["score"], hodoku["score"]);
+    assert_eq!(hodoku["level"], "extreme");
 }

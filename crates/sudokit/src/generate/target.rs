@@ -323,7 +323,9 @@ impl FromStr for TechniqueTarget {
 
     fn from_str(text: &str) -> Result<TechniqueTarget, UnknownTechnique> {
         let key = normalize(text);
-        if let Some(technique) = Technique::from_id(&key) {
+        // Human mode's own techniques (skyscraper, W-Wing, ...) share names with chains of
+        // SE's path; the generator judges by SE's path, so those names are its chains.
+        if let Some(technique) = Technique::from_id(&key).filter(|&t| !is_human_only(t)) {
             return Ok(TechniqueTarget::technique(technique));
         }
         if let Some(chain) = CHAIN_NAMES
@@ -351,6 +353,13 @@ impl FromStr for TechniqueTarget {
 /// rated puzzle's hardest step is one of them.
 pub(crate) fn on_rating_paths(technique: Technique) -> bool {
     REGISTRY.iter().any(|f| f.techniques().contains(&technique))
+}
+
+/// Whether `technique` is only in human mode's list (no SE finder reports it).
+fn is_human_only(technique: Technique) -> bool {
+    !crate::logic::techniques::WITH_NESTED
+        .iter()
+        .any(|f| f.techniques().contains(&technique))
 }
 
 /// Lower case, with `-` and spaces turned into `_`.

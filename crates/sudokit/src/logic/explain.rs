@@ -6,6 +6,8 @@
 //! fields do not have the shape its technique documents (say, a hand-edited JSON step) still
 //! renders, with `?` where something is missing.
 
+mod human;
+
 use super::{ChainName, Step, Technique};
 use crate::board::{Cell, Digit, House};
 
@@ -182,6 +184,18 @@ pub fn english(step: &Step) -> String {
         | Technique::NestedRegionForcingChains3
         | Technique::NestedRegionForcingChains4
         | Technique::NestedRegionForcingChains5 => dynamic_chains(step),
+        Technique::Skyscraper
+        | Technique::TwoStringKite
+        | Technique::TurbotFish
+        | Technique::EmptyRectangle
+        | Technique::WWing
+        | Technique::RemotePair
+        | Technique::XChain
+        | Technique::XyChain
+        | Technique::GroupedNiceLoop
+        | Technique::AlsXz
+        | Technique::AlsXyWing
+        | Technique::AlsChain => human::english(step),
     }
 }
 

@@ -67,6 +67,7 @@ mod rating;
 mod reglib;
 mod solver;
 mod step;
+mod style;
 mod technique;
 pub mod techniques;
 
@@ -85,5 +86,6 @@ pub use guarded::Guarded;
 pub use rating::{BadRating, Rating, Ratings};
 pub use solver::{Outcome, Path, Solver, Uniqueness};
 pub use step::Step;
+pub use style::{Style, UnknownStyle};
 pub(crate) use technique::technique_table;
 pub use technique::Technique;

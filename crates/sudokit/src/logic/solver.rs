@@ -15,7 +15,7 @@
 //! solution there means at most one for the state.
 
 use super::techniques::REGISTRY;
-use super::{CandidateGrid, Finder, Ratings, Step};
+use super::{CandidateGrid, Finder, Ratings, Step, Style};
 use crate::solve::{self, Count};
 
 /// Whether the solver may use techniques that assume the puzzle has exactly one solution
@@ -74,6 +74,7 @@ pub struct Solver<'a> {
     finders: &'a [&'a dyn Finder],
     ratings: &'a Ratings,
     uniqueness: Uniqueness,
+    style: Style,
 }
 
 impl<'a> Solver<'a> {
@@ -84,7 +85,29 @@ impl<'a> Solver<'a> {
             finders: REGISTRY,
             ratings: Ratings::sudoku_explainer_ref(),
             uniqueness: Uniqueness::Check,
+            style: Style::Se,
         }
+    }
+
+    /// The same solver in another [`Style`]: its finders become the style's default list
+    /// ([`Style::finders`], without the nested levels; [`with_finders`](Solver::with_finders)
+    /// afterwards replaces them) and it picks steps the style's way ([`Style::pick`]).
+    pub fn with_style(self, style: Style) -> Solver<'a> {
+        Solver {
+            style,
+            finders: style.finders(false),
+            ..self
+        }
+    }
+
+    /// The same solver picking steps the way of `style`, keeping its finders.
+    pub fn with_pick(self, style: Style) -> Solver<'a> {
+        Solver { style, ..self }
+    }
+
+    /// The style in use.
+    pub fn style(&self) -> Style {
+        self.style
     }
 
     /// The same solver using only `finders`, tried in the given order.
@@ -120,7 +143,7 @@ impl<'a> Solver<'a> {
             {
                 return None;
             }
-            finder.first(grid, self.ratings)
+            self.style.pick(*finder, grid, self.ratings)
         })
     }
 

@@ -333,6 +333,76 @@ macro_rules! technique_table {
             /// [`Technique::DynamicRegionForcingChains`] with the rules of
             /// [`Technique::NestedContradictionChains5`]. Rated 11.0 plus SE's length bonus.
             NestedRegionForcingChains5 = "nested_region_forcing_chains_5", "Dynamic region forcing chains (+ dynamic forcing chains (+ forcing chains))", se 110, hodoku none;
+            // HoDoKu techniques Sudoku Explainer lacks: chains, wings, ALS
+            // Human mode only (`techniques::HUMAN`); SE 1.2.1 has none of these, so the `se`
+            // column holds the SE-equivalent rating hodoku-py and SukakuExplainer use, and the
+            // `hodoku` column HoDoKu's own score and level.
+            /// Skyscraper (SE lacks it; rated like SE's 6-node forcing X-chain): two strong links on
+            /// one digit in parallel lines whose ends in one crossing line see each other; the digit
+            /// leaves every cell that sees both far ends. cells: `[a1, a2, b1, b2]` (a strong link
+            /// a1-a2, a2 sees b1, a strong link b1-b2); houses: `[house of a1-a2, house of b1-b2]`;
+            /// digits: `[digit]`; links: a1 off to a2 on, a2 on to b1 off, b1 off to b2 on.
+            Skyscraper = "skyscraper", "Skyscraper", se 66, hodoku (130, Hard);
+            /// 2-String Kite (SE lacks it): a strong link in a row and one in a column whose ends meet
+            /// in a box. Laid out like [`Technique::Skyscraper`].
+            TwoStringKite = "two_string_kite", "2-String Kite", se 66, hodoku (150, Hard);
+            /// Turbot fish (SE lacks it): two strong links on one digit joined by a weak link, other
+            /// than a skyscraper or a 2-string kite (one strong link lies in a box). Laid out like
+            /// [`Technique::Skyscraper`].
+            TurbotFish = "turbot_fish", "Turbot fish", se 66, hodoku (120, Hard);
+            /// Empty rectangle (SE lacks it): in a box a digit lies only on one row and one column;
+            /// a strong link on the digit with one end on that row (or column) outside the box
+            /// removes the digit where the other end's line crosses the box's column (row). cells:
+            /// the box's cells holding the digit, then the strong link's ends `[near, far]`; houses:
+            /// `[box, box row, box column, house of the strong link]`; digits: `[digit]`.
+            EmptyRectangle = "empty_rectangle", "Empty rectangle", se 66, hodoku (120, Hard);
+            /// W-Wing (SE lacks it; rated like SE's forcing chain): two bivalue cells holding the same
+            /// digits `x` and `y`, joined by a strong link on `x` (one end seeing each cell): one of
+            /// them is `y`, so `y` leaves every cell that sees both. cells: `[wing 1, link end near 1,
+            /// link end near 2, wing 2]`; houses: `[house of the strong link]`; digits: `[x, y]`.
+            WWing = "w_wing", "W-Wing", se 70, hodoku (150, Hard);
+            /// Remote pair (SE lacks it; rated like an XY-chain): a chain of bivalue cells holding the
+            /// same two digits, each seeing the next; cells an odd number of links apart hold the two
+            /// digits between them, so both leave every cell that sees two such cells. cells: the
+            /// chain in order; houses: none; digits: the two digits; links: the chain as an AIC.
+            RemotePair = "remote_pair", "Remote pair", se 72, hodoku (110, Hard);
+            /// X-Chain (SE lacks it as such; rated like SE's forcing X-chain): an alternating chain of
+            /// strong and weak links on one digit, strong at both ends: one end holds the digit, so
+            /// it leaves every cell that sees both. cells: the chain's cells in order; houses:
+            /// none; digits: `[digit]`; links: the chain, from its first node (off) to its last (on).
+            XChain = "x_chain", "X-Chain", se 67, hodoku (260, Unfair);
+            /// XY-Chain (SE lacks it as such): a chain of bivalue cells, each seeing the next by the
+            /// digit they share, whose two ends both hold `z`: one of them is `z`, so it leaves every
+            /// cell that sees both. cells: the chain's cells in order; houses: none; digits: the
+            /// digits used, `z` first; links: as for [`Technique::XChain`].
+            XyChain = "xy_chain", "XY-Chain", se 72, hodoku (260, Unfair);
+            /// Grouped nice loop or AIC (SE lacks group nodes): an alternating inference chain whose
+            /// nodes may be groups (two or three cells of a box on one line holding the digit). An
+            /// AIC removes what sees both ends (or, with ends on two digits, each end's digit from
+            /// the other end's cell); a closed loop makes every weak link strong and removes what
+            /// sees both ends of each. cells: the chain's cells in order (a group's cells
+            /// together); houses: none; digits: the digits used; links: the chain, one link per
+            /// cell pair (a group link is drawn from and to its first cell).
+            GroupedNiceLoop = "grouped_nice_loop", "Grouped nice loop / AIC", se 83, hodoku (300, Unfair);
+            /// ALS-XZ (SE lacks it; rated like SukakuExplainer's ALS): two almost locked sets `A` and
+            /// `B` (n cells, n+1 digits) with a restricted common digit `x` (every `x` of one sees
+            /// every `x` of the other): a digit `z` common to both leaves every cell that sees all
+            /// their `z`s. Doubly linked (two such digits): each set is locked. cells: `A`'s cells,
+            /// then `B`'s; houses: `[house of A, house of B]`; digits: the restricted common
+            /// digits, then the eliminated ones.
+            AlsXz = "als_xz", "ALS-XZ", se 84, hodoku (300, Unfair);
+            /// ALS-XY-Wing (SE lacks it): sets `A` and `B` each share a restricted common digit with a
+            /// third set `C` (`x` with `A`, `y` with `B`, `x` ≠ `y`): a digit `z` common to `A` and `B`
+            /// leaves every cell that sees all their `z`s. cells: `A`, `B`, then `C`; houses: their
+            /// houses in that order; digits: `[x, y, z]`.
+            AlsXyWing = "als_xy_wing", "ALS-XY-Wing", se 84, hodoku (320, Unfair);
+            /// ALS chain (SE lacks it): an AIC (as [`Technique::GroupedNiceLoop`]) that passes
+            /// through almost locked sets of two to four cells: entering a set by one digit (its
+            /// cells holding it all false) leaves it locked, so each other digit is in one of its
+            /// cells. HoDoKu's ALS-XY-Chain is the case made only of sets. Laid out like
+            /// [`Technique::GroupedNiceLoop`]; a set's link is drawn between the first cells of
+            /// its two digits.
+            AlsChain = "als_chain", "ALS chain", se 84, hodoku (340, Unfair);
         }
     };
 }

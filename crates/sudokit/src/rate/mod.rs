@@ -49,7 +49,7 @@ pub use se::{se_round, SeRating, STUCK};
 use crate::budget::{Clock, Guard};
 use crate::logic::techniques::REGISTRY;
 use crate::logic::{
-    CandidateGrid, Finder, Outcome, Path, Rating, Ratings, Solver, Step, Technique,
+    CandidateGrid, Finder, Outcome, Path, Rating, Ratings, Solver, Step, Style, Technique,
 };
 use crate::{solve, Cell, RuleViolation};
 use std::sync::atomic::AtomicBool;
@@ -165,6 +165,7 @@ pub struct Rater<'a> {
     /// `None`: HoDoKu's own numbers, [`HodokuTable::default`], made when a puzzle is rated.
     table: Option<&'a HodokuTable>,
     finders: &'a [&'a dyn Finder],
+    style: Style,
     budget: Budget,
     clock: Option<&'a Arc<dyn Clock>>,
     cancel: Option<&'a Arc<AtomicBool>>,
@@ -179,6 +180,7 @@ impl<'a> Rater<'a> {
             ratings: Ratings::sudoku_explainer_ref(),
             table: None,
             finders: REGISTRY,
+            style: Style::Se,
             budget: Budget::UNLIMITED,
             clock: None,
             cancel: None,
@@ -196,6 +198,24 @@ impl<'a> Rater<'a> {
             table: Some(table),
             ..self
         }
+    }
+
+    /// The same rater in another [`Style`]: [`Style::Human`] solves in HoDoKu's order, the
+    /// easiest step of each technique first, so its HoDoKu score and level are computed over
+    /// HoDoKu's own kind of path (the HoDoKu scale; its SE numbers then describe that path, not
+    /// serate's). Its finders become the style's default list ([`Style::finders`]);
+    /// [`with_finders`](Rater::with_finders) afterwards replaces them.
+    pub fn with_style(self, style: Style) -> Rater<'a> {
+        Rater {
+            style,
+            finders: style.finders(false),
+            ..self
+        }
+    }
+
+    /// The style in use.
+    pub fn style(&self) -> Style {
+        self.style
     }
 
     /// The same rater using only `finders`, in the given order.
@@ -331,7 +351,8 @@ impl<'a> Rater<'a> {
         let result = work(
             &Solver::new()
                 .with_finders(&finders)
-                .with_ratings(self.ratings),
+                .with_ratings(self.ratings)
+                .with_pick(self.style),
         );
         (result, guard.spent())
     }
@@ -349,6 +370,7 @@ impl std::fmt::Debug for Rater<'_> {
         let techniques: Vec<_> = self.finders.iter().map(|f| f.technique()).collect();
         f.debug_struct("Rater")
             .field("techniques", &techniques)
+            .field("style", &self.style)
             .field("budget", &self.budget)
             .field("clock", &self.clock.is_some())
             .field("cancel", &self.cancel)

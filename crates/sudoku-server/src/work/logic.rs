@@ -22,9 +22,8 @@ use crate::Limits;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sudokit::budget::{Budget, Guard};
-use sudokit::logic::techniques::REGISTRY;
 use sudokit::logic::{
-    explain, CandidateGrid, Consistent, Finder, Inconsistent, Outcome, Rating, Solver, Step,
+    explain, CandidateGrid, Consistent, Finder, Inconsistent, Outcome, Rating, Solver, Step, Style,
     Uniqueness,
 };
 use sudokit::{Cell, Digit};
@@ -39,12 +38,21 @@ pub(crate) struct StateRequest {
     /// the placed digits rule out.
     #[serde(default)]
     pub(crate) eliminated: Vec<(Cell, Digit)>,
+    /// `"human"` (the default: HoDoKu's order, the easiest step first) or `"se"` (Sudoku
+    /// Explainer's order and steps).
+    #[serde(default = "human")]
+    pub(crate) style: Style,
+}
+
+/// The default style of hints and explanations.
+fn human() -> Style {
+    Style::Human
 }
 
 impl RequestBody for StateRequest {
     const SHAPE: &'static str = "the body must be a JSON object with a `puzzle` string (a puzzle \
                                  or a pencilmark state) and optionally `eliminated`, a list of \
-                                 [cell, digit] pairs";
+                                 [cell, digit] pairs, and `style`, \"human\" or \"se\"";
 }
 
 /// A step with its words: the step's own fields, the technique's display name and a sentence.
@@ -120,11 +128,12 @@ pub(crate) fn hint(
         });
     }
     let guard = request_guard(limits);
-    let finders = guard.wrap(REGISTRY);
+    let finders = guard.wrap(request.style.finders(false));
     let finders: Vec<&dyn Finder> = finders.iter().map(|f| f as &dyn Finder).collect();
     let step = guard.run(|| {
         Solver::new()
             .with_finders(&finders)
+            .with_pick(request.style)
             .with_uniqueness(uniqueness)
             .next_step(&state)
     });
@@ -151,11 +160,12 @@ pub(crate) fn explain(
 ) -> Result<Explained, ApiError> {
     let (state, uniqueness) = prepare(request, start, limits, Need::Unique)?;
     let guard = request_guard(limits);
-    let finders = guard.wrap(REGISTRY);
+    let finders = guard.wrap(request.style.finders(false));
     let finders: Vec<&dyn Finder> = finders.iter().map(|f| f as &dyn Finder).collect();
     let path = guard.run(|| {
         Solver::new()
             .with_finders(&finders)
+            .with_pick(request.style)
             .with_uniqueness(uniqueness)
             .solve(&state)
     });
@@ -280,6 +290,7 @@ mod tests {
         let request = StateRequest {
             puzzle: Value::String(puzzle.to_string()),
             eliminated,
+            style: Style::Se,
         };
         (request, CandidateGrid::from_grid(&parsed.grid))
     }

@@ -6,6 +6,7 @@ use crate::error::{ApiError, ErrorCode};
 use crate::Limits;
 use serde::Serialize;
 use sudokit::format::Parsed;
+use sudokit::logic::Style;
 use sudokit::rate::{Budget, PuzzleRating, RateError, Rater};
 use sudokit::Grid;
 
@@ -25,16 +26,46 @@ impl Rated {
     }
 }
 
-/// Rates `puzzle`, which must have exactly one solution.
-pub(crate) fn rate(puzzle: &Parsed, limits: &Limits) -> Result<Rated, ApiError> {
-    rate_grid(&puzzle.grid, limits, limits.logic_time)
+/// The scale of `POST /api/rate`: `"se"` (the default: ER/EP/ED over Sudoku Explainer's path)
+/// or `"hodoku"` (HoDoKu's score and level over human mode's path; the answer's shape is the
+/// same, its numbers describe that path).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Scale {
+    #[default]
+    Se,
+    Hodoku,
 }
 
-/// Rates `grid` within `time`.
+impl Scale {
+    fn style(self) -> Style {
+        match self {
+            Scale::Se => Style::Se,
+            Scale::Hodoku => Style::Human,
+        }
+    }
+}
+
+/// Rates `puzzle`, which must have exactly one solution, on `scale`.
+pub(crate) fn rate(puzzle: &Parsed, scale: Scale, limits: &Limits) -> Result<Rated, ApiError> {
+    rate_grid_in(&puzzle.grid, limits, limits.logic_time, scale.style())
+}
+
+/// Rates `grid` within `time` on Sudoku Explainer's path.
 pub(crate) fn rate_grid(
     grid: &Grid,
     limits: &Limits,
     time: std::time::Duration,
+) -> Result<Rated, ApiError> {
+    rate_grid_in(grid, limits, time, Style::Se)
+}
+
+/// Rates `grid` within `time`, solving in `style`.
+fn rate_grid_in(
+    grid: &Grid,
+    limits: &Limits,
+    time: std::time::Duration,
+    style: Style,
 ) -> Result<Rated, ApiError> {
     grid.check_rules()?;
     // The rater's own uniqueness check has no guess budget: settle it here first, with one.
@@ -50,6 +81,7 @@ pub(crate) fn rate_grid(
     }
     let clock = super::wall_clock();
     let rater = Rater::new()
+        .with_style(style)
         .with_budget(Budget::UNLIMITED.with_time(time))
         .with_clock(&clock);
     let rated = rater.rate(grid)?;
@@ -90,7 +122,7 @@ mod tests {
             "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
         )
         .expect("a puzzle");
-        let rated = rate(&easy, &limits).expect("rated");
+        let rated = rate(&easy, Scale::Se, &limits).expect("rated");
         assert!(rated.rating().se.er >= rated.rating().se.ed.unwrap_or_default());
         let json = serde_json::to_value(&rated).expect("serializes");
         assert!(
@@ -99,7 +131,7 @@ mod tests {
         );
         let empty = format::parse(&".".repeat(81)).expect("a puzzle");
         assert_eq!(
-            rate(&empty, &limits).map_err(|e| e.code).err(),
+            rate(&empty, Scale::Se, &limits).map_err(|e| e.code).err(),
             Some(ErrorCode::NotUnique)
         );
         let err = rate_grid(&easy.grid, &limits, Duration::ZERO).expect_err("no time");

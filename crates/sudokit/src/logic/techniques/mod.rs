@@ -10,8 +10,12 @@
 //! complementary naked set is smaller), because the first step found decides the solve path and
 //! so the rating. Those conditions are noted in each file.
 
+mod aic;
 mod aligned_pair;
 mod aligned_triplet;
+mod als;
+mod als_xy_wing;
+mod als_xz;
 mod bug;
 mod direct_hidden_set;
 mod direct_locking;
@@ -19,19 +23,28 @@ mod dynamic_chains;
 mod fish;
 mod forcing_chains;
 mod full_house;
+mod grouped_nice_loop;
 mod hidden_set;
 mod hidden_single;
+mod human;
 mod locking;
 mod multiple_chains;
 mod naked_set;
 mod naked_single;
 mod nishio;
+mod remote_pair;
+mod turbot;
 mod unique_loop;
+mod w_wing;
+mod x_chain;
+mod xy_chain;
 mod xy_wing;
 mod xyz_wing;
 
 pub use aligned_pair::AlignedPairExclusion;
 pub use aligned_triplet::AlignedTripletExclusion;
+pub use als_xy_wing::AlsXyWing;
+pub use als_xz::AlsXz;
 pub use bug::Bug;
 pub use direct_hidden_set::DirectHiddenSet;
 pub use direct_locking::DirectLocking;
@@ -39,14 +52,21 @@ pub use dynamic_chains::DynamicForcingChains;
 pub use fish::Fish;
 pub use forcing_chains::ForcingChains;
 pub use full_house::FullHouse;
+pub use grouped_nice_loop::GroupedNiceLoop;
 pub use hidden_set::HiddenSet;
 pub use hidden_single::HiddenSingle;
+pub use human::{HUMAN, HUMAN_WITH_NESTED};
 pub use locking::Locking;
 pub use multiple_chains::MultipleForcingChains;
 pub use naked_set::NakedSet;
 pub use naked_single::NakedSingle;
 pub use nishio::NishioForcingChains;
+pub use remote_pair::RemotePair;
+pub use turbot::{EmptyRectangle, TurbotFamily};
 pub use unique_loop::UniqueLoops;
+pub use w_wing::WWing;
+pub use x_chain::XChain;
+pub use xy_chain::XyChain;
 pub use xy_wing::XyWing;
 pub use xyz_wing::XyzWing;
 
@@ -121,11 +141,12 @@ pub static NESTED: &[&dyn Finder] = FINDERS.split_at(FINDERS.len() - NESTED_LEVE
 /// ```
 pub static WITH_NESTED: &[&dyn Finder] = FINDERS;
 
-/// The registered finder of `technique` (in [`REGISTRY`] or [`NESTED`]), if it has one (a
+/// The registered finder of `technique` (in [`REGISTRY`] or [`NESTED`], else in [`HUMAN`]), if it has one (a
 /// finder may report several techniques: see [`Finder::techniques`]).
 pub fn finder(technique: Technique) -> Option<&'static dyn Finder> {
     WITH_NESTED
         .iter()
+        .chain(HUMAN_WITH_NESTED)
         .copied()
         .find(|f| f.techniques().contains(&technique))
 }
@@ -183,7 +204,15 @@ mod tests {
             .iter()
             .flat_map(|f| f.techniques().iter().copied())
             .collect();
-        assert_eq!(listed, Technique::ALL);
+        // SE's list covers SE's techniques in order; the rest are in the human-mode list only.
+        assert_eq!(listed, Technique::ALL[..listed.len()]);
+        let human: Vec<Technique> = HUMAN_WITH_NESTED
+            .iter()
+            .flat_map(|f| f.techniques().iter().copied())
+            .collect();
+        for &t in &Technique::ALL[listed.len()..] {
+            assert_eq!(human.iter().filter(|&&h| h == t).count(), 1, "{t:?}");
+        }
         // The split falls where the nested levels start.
         let first_nested = Technique::NestedContradictionChains2;
         assert!(REGISTRY

@@ -1,0 +1,468 @@
+//! The alternating-inference-chain search behind human mode's chains: X-chains, XY-chains,
+//! remote pairs and grouped nice loops / AICs (HoDoKu's names). It is separate from
+//! `logic/chains/`, which stays Sudoku Explainer's exact engine.
+//!
+//! A node is a digit in a set of cells: one cell, or a group (two or three cells of a box on
+//! one line). A strong link joins two nodes of which at least one is true (the only two places
+//! of a digit in a house, or the two digits of a bivalue cell); a weak link joins two that
+//! cannot both be true (the same digit in cells that all see each other, or two digits of one
+//! cell). An AIC starts and ends with a strong link: "first node off" implies, link by link,
+//! "last node on", so one of the two ends is true.
+//!
+//! The search is a breadth-first walk per start node over (node, on/off) states, so each end
+//! is reached by a shortest chain: the one a person finds most easily. Every implication it
+//! follows is sound on its own, so a conclusion holds even when a chain revisits a node;
+//! reported chains are the shortest and in practice simple.
+
+use crate::board::{Cell, Digit, House};
+use crate::logic::cell_set::{CellSet, DIGITS, HOUSE_MASKS};
+use crate::logic::{CandidateGrid, ChainNode, Link};
+
+/// Which links a search may use.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Kinds {
+    /// Only this digit (an X-chain), or every digit.
+    pub(super) digit: Option<Digit>,
+    /// Strong links in houses (conjugate pairs).
+    pub(super) house_strong: bool,
+    /// Strong links inside bivalue cells.
+    pub(super) cell_strong: bool,
+    /// Weak links between two digits of one cell.
+    pub(super) cell_weak: bool,
+    /// Group nodes.
+    pub(super) groups: bool,
+    /// Almost locked sets of two to [`MAX_ALS_CELLS`] cells as links: the cells of a set
+    /// holding one digit form a node, strongly linked to the node of each other digit of the
+    /// set (the set lacks at most one of its digits).
+    pub(super) als: bool,
+}
+
+/// The largest almost locked set used as a link in chains.
+const MAX_ALS_CELLS: u32 = 4;
+
+/// A node: a digit in one cell or a group of cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Node {
+    pub(super) digit: Digit,
+    pub(super) cells: CellSet,
+}
+
+impl Node {
+    pub(super) fn first_cell(&self) -> Option<Cell> {
+        self.cells.first()
+    }
+}
+
+/// The nodes and links of one grid.
+pub(super) struct Graph {
+    pub(super) nodes: Vec<Node>,
+    /// Strong links: (neighbour, house it is in, `None` inside a cell).
+    strong: Vec<Vec<(usize, Option<House>)>>,
+    /// Weak links, likewise.
+    weak: Vec<Vec<(usize, Option<House>)>>,
+}
+
+/// The cells every cell of `cells` sees.
+fn common_peers(cells: CellSet) -> CellSet {
+    cells
+        .iter()
+        .fold(CellSet::ALL, |acc, c| acc & CellSet::peers(c))
+}
+
+impl Graph {
+    pub(super) fn new(grid: &CandidateGrid, kinds: Kinds) -> Graph {
+        let mut nodes = Vec::new();
+        for &digit in &DIGITS {
+            if kinds.digit.is_some_and(|d| d != digit) {
+                continue;
+            }
+            for cell in grid.cells_with(digit) {
+                nodes.push(Node {
+                    digit,
+                    cells: CellSet::single(cell),
+                });
+            }
+            if kinds.groups {
+                // Every box-line intersection holding the digit in two or three cells, and each
+                // two-cell part of a three-cell one.
+                for &block in &HOUSE_MASKS[18..27] {
+                    for &line in &HOUSE_MASKS[..18] {
+                        let cells = CellSet::from_bits(block & line) & grid.cells_with(digit);
+                        if cells.len() < 2 {
+                            continue;
+                        }
+                        let list: Vec<Cell> = cells.iter().collect();
+                        let mut groups = vec![cells];
+                        if list.len() == 3 {
+                            for skip in 0..3 {
+                                groups.push(
+                                    list.iter()
+                                        .enumerate()
+                                        .filter(|&(i, _)| i != skip)
+                                        .map(|(_, &c)| c)
+                                        .collect(),
+                                );
+                            }
+                        }
+                        for g in groups {
+                            if !nodes
+                                .iter()
+                                .any(|n: &Node| n.digit == digit && n.cells == g)
+                            {
+                                nodes.push(Node { digit, cells: g });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Almost locked sets: one node per digit of each set, and the strong links between
+        // them, added after the other links.
+        let mut als_links: Vec<(usize, usize)> = Vec::new();
+        if kinds.als {
+            let mut index: std::collections::HashMap<(Digit, u128), usize> = nodes
+                .iter()
+                .enumerate()
+                .map(|(i, n)| ((n.digit, n.cells.bits()), i))
+                .collect();
+            for set in super::als::all(grid) {
+                let size = set.cells.len();
+                if !(2..=MAX_ALS_CELLS).contains(&size) {
+                    continue;
+                }
+                let ids: Vec<usize> = set
+                    .digits
+                    .iter()
+                    .map(|digit| {
+                        let cells = set.with(digit);
+                        *index.entry((digit, cells.bits())).or_insert_with(|| {
+                            nodes.push(Node { digit, cells });
+                            nodes.len() - 1
+                        })
+                    })
+                    .collect();
+                for (k, &a) in ids.iter().enumerate() {
+                    for &b in &ids[k + 1..] {
+                        als_links.push((a, b));
+                    }
+                }
+            }
+        }
+        let n = nodes.len();
+        let mut strong = vec![Vec::new(); n];
+        let mut weak = vec![Vec::new(); n];
+        let peers: Vec<CellSet> = nodes.iter().map(|x| common_peers(x.cells)).collect();
+        let mut by_digit: Vec<Vec<usize>> = vec![Vec::new(); 9];
+        let mut by_cell: Vec<Vec<usize>> = vec![Vec::new(); 81];
+        for (i, node) in nodes.iter().enumerate() {
+            by_digit[node.digit.index()].push(i);
+            if let Some(c) = node.cells.single_cell() {
+                by_cell[c.index()].push(i);
+            }
+        }
+        for i in 0..n {
+            let a = nodes[i];
+            for &j in &by_digit[a.digit.index()] {
+                let b = nodes[j];
+                if i == j || !(a.cells & b.cells).is_empty() || !b.cells.is_subset(peers[i]) {
+                    continue;
+                }
+                // Weak: every cell of b sees every cell of a.
+                let h = house_of(a.cells | b.cells);
+                weak[i].push((j, h));
+                if kinds.house_strong {
+                    // Strong: the two nodes are the digit's only places in a shared house.
+                    for hh in all_houses(a.cells | b.cells) {
+                        let all = grid.house_digit(house_index(hh), a.digit.index());
+                        if all == a.cells | b.cells {
+                            strong[i].push((j, Some(hh)));
+                            break;
+                        }
+                    }
+                }
+            }
+            let Some(ca) = a.cells.single_cell() else {
+                continue;
+            };
+            for &j in &by_cell[ca.index()] {
+                if i == j {
+                    continue;
+                }
+                if kinds.cell_weak {
+                    weak[i].push((j, None));
+                }
+                if kinds.cell_strong && grid.candidates(ca).len() == 2 {
+                    strong[i].push((j, None));
+                }
+            }
+        }
+        for (a, b) in als_links {
+            if !strong[a].iter().any(|&(k, _)| k == b) {
+                strong[a].push((b, None));
+                strong[b].push((a, None));
+            }
+        }
+        Graph {
+            nodes,
+            strong,
+            weak,
+        }
+    }
+
+    /// Shortest AICs from `start` (assumed off): for each node reached "on" through a strong
+    /// link, the chain as node indexes, `start` first. `max_nodes` bounds the chain.
+    pub(super) fn chains_from(&self, start: usize, max_nodes: usize) -> Vec<Vec<usize>> {
+        // State s = node * 2 + on.
+        let n = self.nodes.len();
+        let mut parent = vec![usize::MAX; 2 * n];
+        let mut depth = vec![usize::MAX; 2 * n];
+        let mut queue = std::collections::VecDeque::new();
+        let s0 = start * 2;
+        depth[s0] = 1;
+        queue.push_back(s0);
+        let mut out = Vec::new();
+        while let Some(s) = queue.pop_front() {
+            let (node, on) = (s / 2, s % 2 == 1);
+            if depth[s] >= max_nodes {
+                continue;
+            }
+            let next = if on {
+                &self.weak[node]
+            } else {
+                &self.strong[node]
+            };
+            for &(to, _) in next {
+                let t = to * 2 + usize::from(!on);
+                if depth[t] != usize::MAX || to == start {
+                    continue;
+                }
+                depth[t] = depth[s] + 1;
+                parent[t] = s;
+                queue.push_back(t);
+                if !on {
+                    // Reached `to` on: a chain ends here.
+                    let mut path = vec![to];
+                    let mut cur = s;
+                    while cur != usize::MAX {
+                        path.push(cur / 2);
+                        cur = parent[cur];
+                    }
+                    path.reverse();
+                    out.push(path);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the chain uses an almost locked set: a strong link between two digits that is
+    /// not inside one bivalue cell.
+    pub(super) fn uses_als(&self, path: &[usize]) -> bool {
+        path.windows(2).step_by(2).any(|w| {
+            let (a, b) = (self.nodes[w[0]], self.nodes[w[1]]);
+            a.digit != b.digit && !(a.cells == b.cells && a.cells.len() == 1)
+        })
+    }
+
+    /// Whether node `i` has a weak link to node `j`.
+    pub(super) fn weak_link(&self, i: usize, j: usize) -> Option<Option<House>> {
+        self.weak[i].iter().find(|&&(k, _)| k == j).map(|&(_, h)| h)
+    }
+
+    /// The house of the link from `i` to `j` of the given kind.
+    fn link_house(&self, i: usize, j: usize, strong: bool) -> Option<House> {
+        let list = if strong {
+            &self.strong[i]
+        } else {
+            &self.weak[i]
+        };
+        list.iter().find(|&&(k, _)| k == j).and_then(|&(_, h)| h)
+    }
+
+    /// The chain `path` (off, on, off, on, ...) as the step's links, each drawn between the
+    /// first cells of its nodes.
+    pub(super) fn links(&self, path: &[usize]) -> Vec<Link> {
+        let mut links = Vec::new();
+        for (k, w) in path.windows(2).enumerate() {
+            let strong = k % 2 == 0;
+            let (a, b) = (self.nodes[w[0]], self.nodes[w[1]]);
+            let (Some(ca), Some(cb)) = (a.first_cell(), b.first_cell()) else {
+                continue;
+            };
+            links.push(Link {
+                from: ChainNode {
+                    cell: ca,
+                    digit: a.digit,
+                    on: !strong,
+                },
+                to: ChainNode {
+                    cell: cb,
+                    digit: b.digit,
+                    on: strong,
+                },
+                house: self.link_house(w[0], w[1], strong),
+            });
+        }
+        links
+    }
+
+    /// The cells of the chain in order, each once.
+    pub(super) fn cells(&self, path: &[usize]) -> Vec<Cell> {
+        let mut out: Vec<Cell> = Vec::new();
+        for &i in path {
+            for c in self.nodes[i].cells {
+                if !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    /// What the AIC `path` removes: with both ends on one digit, that digit from every cell
+    /// that sees all cells of both ends; with two single-cell ends on different digits, each
+    /// end's digit from the other end's cell when they see each other, or every other digit of
+    /// the cell when they are the same cell.
+    pub(super) fn eliminations(&self, grid: &CandidateGrid, path: &[usize]) -> Vec<(Cell, Digit)> {
+        let (Some(&first), Some(&last)) = (path.first(), path.last()) else {
+            return Vec::new();
+        };
+        let (a, b) = (self.nodes[first], self.nodes[last]);
+        let mut out = Vec::new();
+        if a.digit == b.digit {
+            let chain: CellSet = path
+                .iter()
+                .filter(|&&i| self.nodes[i].digit == a.digit)
+                .fold(CellSet::EMPTY, |acc, &i| acc | self.nodes[i].cells);
+            let targets = (common_peers(a.cells | b.cells) & grid.cells_with(a.digit))
+                .difference(chain)
+                .difference(a.cells | b.cells);
+            out.extend(targets.iter().map(|c| (c, a.digit)));
+        } else if let (Some(ca), Some(cb)) = (a.cells.single_cell(), b.cells.single_cell()) {
+            if ca == cb {
+                for d in grid.candidates(ca).iter() {
+                    if d != a.digit && d != b.digit {
+                        out.push((ca, d));
+                    }
+                }
+            } else if CellSet::peers(ca).contains(cb) {
+                if grid.candidates(ca).contains(b.digit) {
+                    out.push((ca, b.digit));
+                }
+                if grid.candidates(cb).contains(a.digit) {
+                    out.push((cb, a.digit));
+                }
+            }
+        }
+        out
+    }
+
+    /// What the continuous loop `path` + a weak link from its last node back to its first
+    /// removes: every weak link of the loop becomes strong, so a digit linked in a house
+    /// leaves the house's other cells that see both nodes, and a cell linked by two of its
+    /// digits keeps only those two.
+    pub(super) fn loop_eliminations(
+        &self,
+        grid: &CandidateGrid,
+        path: &[usize],
+    ) -> Vec<(Cell, Digit)> {
+        let mut out = Vec::new();
+        let mut closed: Vec<usize> = path.to_vec();
+        if let Some(&first) = path.first() {
+            closed.push(first);
+        }
+        let on_loop: Vec<(CellSet, Digit)> = path
+            .iter()
+            .map(|&i| (self.nodes[i].cells, self.nodes[i].digit))
+            .collect();
+        // Weak links are at odd positions (1-2, 3-4, ..., last-first).
+        for k in (1..closed.len() - 1).step_by(2) {
+            let (a, b) = (self.nodes[closed[k]], self.nodes[closed[k + 1]]);
+            if a.digit == b.digit {
+                let targets = (common_peers(a.cells | b.cells) & grid.cells_with(a.digit))
+                    .difference(a.cells | b.cells);
+                for c in targets {
+                    if !on_loop
+                        .iter()
+                        .any(|&(cs, d)| d == a.digit && cs.contains(c))
+                    {
+                        out.push((c, a.digit));
+                    }
+                }
+            } else if let Some(cell) = a.cells.single_cell() {
+                for d in grid.candidates(cell).iter() {
+                    if d != a.digit && d != b.digit {
+                        out.push((cell, d));
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+/// The house holding every cell of `cells`, a line before a box.
+fn house_of(cells: CellSet) -> Option<House> {
+    (0..27)
+        .find(|&h| cells.is_subset(CellSet::from_bits(HOUSE_MASKS[h])))
+        .map(crate::logic::cell_set::house)
+}
+
+/// The houses that hold every cell of `cells`, lines first.
+fn all_houses(cells: CellSet) -> impl Iterator<Item = House> {
+    (0..27)
+        .filter(move |&h| cells.is_subset(CellSet::from_bits(HOUSE_MASKS[h])))
+        .map(crate::logic::cell_set::house)
+}
+
+/// The index (0..27) of `house`.
+fn house_index(house: House) -> usize {
+    crate::logic::cell_set::house_index(house)
+}
+
+impl Graph {
+    /// Whether the chain uses each node once, keeps the nodes of one digit apart, and visits a
+    /// cell only in consecutive nodes (a link inside it): a chain a person can draw.
+    pub(super) fn is_simple(&self, path: &[usize]) -> bool {
+        for (i, &a) in path.iter().enumerate() {
+            for (j, &b) in path.iter().enumerate().skip(i + 1) {
+                let (na, nb) = (self.nodes[a], self.nodes[b]);
+                let overlap = !(na.cells & nb.cells).is_empty();
+                // Consecutive nodes, or the two ends (which may close a loop), may share a cell.
+                let adjacent = j == i + 1 || (i == 0 && j == path.len() - 1);
+                if a == b || (overlap && (na.digit == nb.digit || !adjacent)) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The step of `technique` for `path` removing `eliminations`: cells in chain order, the
+    /// digits used (`first` first, then increasing), the links.
+    pub(super) fn step(
+        &self,
+        technique: crate::logic::Technique,
+        ratings: &crate::logic::Ratings,
+        path: &[usize],
+        eliminations: Vec<(Cell, Digit)>,
+        first: Digit,
+    ) -> crate::logic::Step {
+        let mut step = crate::logic::Step::new(technique, ratings.get(technique));
+        step.eliminations = eliminations;
+        step.cells = self.cells(path);
+        step.digits = vec![first];
+        let mut rest: Vec<Digit> = path
+            .iter()
+            .map(|&i| self.nodes[i].digit)
+            .filter(|&d| d != first)
+            .collect();
+        rest.sort_unstable();
+        rest.dedup();
+        step.digits.extend(rest);
+        step.links = self.links(path);
+        step
+    }
+}

@@ -1,0 +1,81 @@
+//! Human mode's technique order: HoDoKu's (`Options.DEFAULT_SOLVER_STEPS`, by its index, the
+//! numbers in the comments), with Sudoku Explainer's forcing chains only as the last resort.
+//!
+//! The list holds SE's finders where HoDoKu has the same technique (without SE's pruning, which
+//! only shapes SE's own path) and the HoDoKu techniques SE lacks. SE's "direct" variants are
+//! left out (the plain locked set and the single it leaves are two steps here, as in HoDoKu).
+//! SE's chains and cycles (X-, Y- and mixed, static) stand where HoDoKu has its nice loops and
+//! AICs (5600): they are those. Aligned pair and triplet exclusion, which HoDoKu lacks, come
+//! after the ALS techniques they resemble, before any forcing chain.
+
+use super::{
+    AlignedPairExclusion, AlignedTripletExclusion, AlsXyWing, AlsXz, Bug, DynamicForcingChains,
+    EmptyRectangle, Fish, ForcingChains, FullHouse, GroupedNiceLoop, HiddenSet, HiddenSingle,
+    Locking, MultipleForcingChains, NakedSet, NakedSingle, NishioForcingChains, RemotePair,
+    TurbotFamily, UniqueLoops, WWing, XChain, XyChain, XyWing, XyzWing,
+};
+use crate::logic::Finder;
+
+/// Every finder of human mode, in HoDoKu's order, then SE's forcing chains and nested levels:
+/// the one list that [`HUMAN`] and [`HUMAN_WITH_NESTED`] are views of.
+const HUMAN_FINDERS: &[&dyn Finder] = &[
+    &FullHouse,                            // 100
+    &NakedSingle,                          // 200
+    &HiddenSingle::BOX,                    // 300
+    &HiddenSingle::ROW,                    // 300
+    &HiddenSingle::COLUMN,                 // 300
+    &Locking::POINTING,                    // 1200 (locked pair/triple 1000/1100: as naked sets)
+    &Locking::CLAIMING,                    // 1210
+    &NakedSet::PAIR.unpruned(),            // 1300
+    &NakedSet::TRIPLE.unpruned(),          // 1400
+    &HiddenSet::PAIR.unpruned(),           // 1500
+    &HiddenSet::TRIPLE.unpruned(),         // 1600
+    &NakedSet::QUAD.unpruned(),            // 2000
+    &HiddenSet::QUAD.unpruned(),           // 2100
+    &Fish::X_WING.unpruned(),              // 2200
+    &Fish::SWORDFISH.unpruned(),           // 2300
+    &Fish::JELLYFISH.unpruned(),           // 2400
+    &RemotePair,                           // 2800
+    &Bug,                                  // 2900 (BUG+1; SE's types 2-4 with it)
+    &TurbotFamily::SKYSCRAPER,             // 3000
+    &TurbotFamily::KITE,                   // 3100
+    &TurbotFamily::TURBOT,                 // 3120
+    &EmptyRectangle,                       // 3170
+    &WWing,                                // 3200
+    &XyWing,                               // 3300
+    &XyzWing,                              // 3400
+    &UniqueLoops::TYPES_1_TO_4.unpruned(), // 3500-3800
+    // ---- splice point: techniques::FISH_COLORING_UNIQUENESS (the "fish" branch) ----
+    // HoDoKu 3900-5360: uniqueness 5/6, hidden and avoidable rectangles, finned/sashimi,
+    // Franken and mutant fish, simple and multi-coloring (and kraken fish and templates,
+    // which HoDoKu runs later, disabled by default). Insert its entries here, in its order.
+    // ---- end of splice point ----
+    &XChain,                  // 5400
+    &XyChain,                 // 5500
+    &ForcingChains,           // 5600: nice loops / AIC (SE's static chains)
+    &GroupedNiceLoop::PLAIN,  // 5650
+    &AlsXz,                   // 5700
+    &AlsXyWing,               // 5800
+    &GroupedNiceLoop::ALS,    // 5900: ALS-XY-Chain, and AICs through sets
+    &AlignedPairExclusion,    // not in HoDoKu
+    &AlignedTripletExclusion, // not in HoDoKu
+    // The last resort: forcing chains (8500) and nets (8600).
+    &NishioForcingChains,
+    &MultipleForcingChains,
+    &DynamicForcingChains::PLAIN,
+    &DynamicForcingChains::PLUS,
+    // The nested levels: the last NESTED_LEVELS entries, as in SE mode.
+    &DynamicForcingChains::NESTED_2,
+    &DynamicForcingChains::NESTED_3,
+    &DynamicForcingChains::NESTED_4,
+    &DynamicForcingChains::NESTED_5,
+];
+
+/// Human mode's default finders: HoDoKu's order, SE's forcing chains last, without the nested
+/// levels (as [`REGISTRY`](super::REGISTRY) in SE mode).
+pub static HUMAN: &[&dyn Finder] = HUMAN_FINDERS
+    .split_at(HUMAN_FINDERS.len() - super::NESTED_LEVELS)
+    .0;
+
+/// [`HUMAN`] followed by the nested forcing chains.
+pub static HUMAN_WITH_NESTED: &[&dyn Finder] = HUMAN_FINDERS;

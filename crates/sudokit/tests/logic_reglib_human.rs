@@ -1,0 +1,269 @@
+//! HoDoKu's regression library against human mode's own techniques (chains, wings, ALS): for
+//! every case of a code we implement, build its pencilmark state, list every step of the
+//! matching finder, and check that one of them makes exactly the case's eliminations and
+//! placements (for HoDoKu's "dual" patterns, 0404 and 0405, two steps together). A `-x` case
+//! must find nothing.
+//!
+//! Two inputs: `testdata/reglib_human_sample.txt` (the first two cases of each code, committed)
+//! always, and the whole library at `../shared/data/techniques/reglib-1.3.txt` in the data tier.
+//! Each code has a floor of cases found today; the per-code table goes to stderr.
+
+mod common;
+
+use common::report;
+use std::collections::{BTreeMap, BTreeSet};
+use sudokit::format::tool::ReglibCase;
+use sudokit::logic::techniques::{
+    AlsXyWing, AlsXz, EmptyRectangle, GroupedNiceLoop, RemotePair, TurbotFamily, WWing, XChain,
+    XyChain,
+};
+use sudokit::logic::{Finder, Ratings, Step};
+use sudokit::{Cell, Digit};
+
+struct Code {
+    code: &'static str,
+    name: &'static str,
+    finder: &'static dyn Finder,
+    /// Two steps may together make the case (HoDoKu's dual patterns).
+    dual: bool,
+    /// Cases of the full library found today, at least.
+    floor: usize,
+}
+
+const CODES: &[Code] = &[
+    Code {
+        code: "0400",
+        name: "Skyscraper",
+        finder: &TurbotFamily::SKYSCRAPER,
+        dual: false,
+        floor: 10,
+    },
+    Code {
+        code: "0401",
+        name: "2-String Kite",
+        finder: &TurbotFamily::KITE,
+        dual: false,
+        floor: 12,
+    },
+    Code {
+        code: "0402",
+        name: "Empty Rectangle",
+        finder: &EmptyRectangle,
+        dual: false,
+        floor: 18,
+    },
+    Code {
+        code: "0403",
+        name: "Turbot Fish",
+        finder: &TurbotFamily::TURBOT,
+        dual: false,
+        floor: 9,
+    },
+    Code {
+        code: "0404",
+        name: "Dual 2-String Kite",
+        finder: &TurbotFamily::KITE,
+        dual: true,
+        floor: 9,
+    },
+    Code {
+        code: "0405",
+        name: "Dual Empty Rectangle",
+        finder: &EmptyRectangle,
+        dual: true,
+        floor: 8,
+    },
+    Code {
+        code: "0701",
+        name: "X-Chain",
+        finder: &XChain,
+        dual: false,
+        floor: 14,
+    },
+    Code {
+        code: "0702",
+        name: "XY-Chain",
+        finder: &XyChain,
+        dual: false,
+        floor: 23,
+    },
+    Code {
+        code: "0703",
+        name: "Remote Pair",
+        finder: &RemotePair,
+        dual: false,
+        floor: 20,
+    },
+    Code {
+        code: "0709",
+        name: "Grouped Continuous NL",
+        finder: &GroupedNiceLoop::PLAIN,
+        dual: false,
+        floor: 8,
+    },
+    Code {
+        code: "0710",
+        name: "Grouped Discont. NL",
+        finder: &GroupedNiceLoop::PLAIN,
+        dual: false,
+        floor: 7,
+    },
+    Code {
+        code: "0711",
+        name: "Grouped AIC",
+        finder: &GroupedNiceLoop::PLAIN,
+        dual: false,
+        floor: 18,
+    },
+    Code {
+        code: "0903",
+        name: "ALS-XY-Chain",
+        finder: &GroupedNiceLoop::ALS,
+        dual: false,
+        floor: 9,
+    },
+    Code {
+        code: "0803",
+        name: "W-Wing",
+        finder: &WWing,
+        dual: false,
+        floor: 14,
+    },
+    Code {
+        code: "0901",
+        name: "ALS-XZ",
+        finder: &AlsXz,
+        dual: false,
+        floor: 17,
+    },
+    Code {
+        code: "0902",
+        name: "ALS-XY-Wing",
+        finder: &AlsXyWing,
+        dual: false,
+        floor: 9,
+    },
+];
+
+/// The codes whose cases are found in part today: HoDoKu's grouped nice loops and AICs and
+/// its ALS-XY-Chain, whose steps cut and word the same chains differently (a chain whose ends
+/// also remove another candidate is one step here, two or none in HoDoKu), and whose `-2`..`-4`
+/// variants use chain options we lack (ALS nodes in grouped loops, overlapping sets).
+const PARTIAL: &[&str] = &["0709", "0710", "0711", "0903", "0902"];
+
+type Set = BTreeSet<(Cell, Digit)>;
+
+fn covers(case: &ReglibCase, steps: &[Step], dual: bool) -> bool {
+    if case.fail_case {
+        return steps.is_empty();
+    }
+    let elims: Set = case.eliminations.iter().copied().collect();
+    let places: Set = case.placements.iter().copied().collect();
+    let of = |s: &Step| -> (Set, Set) {
+        (
+            s.eliminations.iter().copied().collect(),
+            s.placements.iter().copied().collect(),
+        )
+    };
+    if steps
+        .iter()
+        .any(|s| of(s) == (elims.clone(), places.clone()))
+    {
+        return true;
+    }
+    dual && steps.iter().enumerate().any(|(i, a)| {
+        steps[i + 1..].iter().any(|b| {
+            let (ea, pa) = of(a);
+            let (eb, pb) = of(b);
+            ea.union(&eb).copied().collect::<Set>() == elims
+                && pa.union(&pb).copied().collect::<Set>() == places
+        })
+    })
+}
+
+/// Per code and variant: (cases, found).
+type Tally = BTreeMap<String, (usize, usize)>;
+
+fn run(text: &str) -> Tally {
+    let ratings = Ratings::default();
+    let mut tally = Tally::new();
+    for (index, line) in text.lines().enumerate() {
+        if !line.starts_with(':') {
+            continue;
+        }
+        let case =
+            ReglibCase::parse(line).unwrap_or_else(|e| panic!("line {}: {e}: {line}", index + 1));
+        let Some(code) = CODES.iter().find(|c| c.code == case.code) else {
+            continue;
+        };
+        let steps = code.finder.all(&case.grid(), &ratings);
+        let ok = covers(&case, &steps, code.dual);
+        if !ok && std::env::var_os("REGLIB_VERBOSE").is_some() {
+            report(&format!("missed line {}: {line}", index + 1));
+        }
+        let entry = tally.entry(code.code.to_string()).or_default();
+        entry.0 += 1;
+        entry.1 += usize::from(ok);
+    }
+    tally
+}
+
+fn print_table(title: &str, tally: &Tally) {
+    report(&format!(
+        "{title}\n  code  technique               cases  found"
+    ));
+    for code in CODES {
+        let (cases, found) = tally.get(code.code).copied().unwrap_or_default();
+        report(&format!(
+            "  {}  {:<22} {cases:>5}  {found:>5}",
+            code.code, code.name
+        ));
+    }
+}
+
+#[test]
+fn committed_sample_is_found() {
+    let text = common::read_testdata("reglib_human_sample.txt");
+    let tally = run(&text);
+    print_table(
+        "logic_reglib_human: testdata/reglib_human_sample.txt",
+        &tally,
+    );
+    for code in CODES {
+        let (cases, found) = tally.get(code.code).copied().unwrap_or_default();
+        assert!(cases > 0, "{} has no sample case", code.code);
+        // Every case of a code found in full is found; the codes found in part are reported
+        // here and held to their floors in the whole-library test.
+        if !PARTIAL.contains(&code.code) {
+            assert_eq!(found, cases, "{}", code.code);
+        }
+    }
+}
+
+#[test]
+#[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
+fn whole_library_reaches_the_floors() {
+    let Some(dir) = common::shared_data() else {
+        report("logic_reglib_human: full library skipped, no shared data folder");
+        return;
+    };
+    let path = dir.join("techniques/reglib-1.3.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        common::skip(&format!(
+            "logic_reglib_human: cannot read {}",
+            path.display()
+        ));
+        return;
+    };
+    let tally = run(&text);
+    print_table("logic_reglib_human: reglib-1.3", &tally);
+    for code in CODES {
+        let (cases, found) = tally.get(code.code).copied().unwrap_or_default();
+        assert!(
+            found >= code.floor,
+            "{}: {found}/{cases} < {}",
+            code.code,
+            code.floor
+        );
+    }
+}
