@@ -19,4 +19,4 @@ echo '{"name": "sudokit-test-install", "private": true, "type": "module"}' > "$i
 (cd "$install" && npm install --silent --no-audit --no-fund --no-save typescript@5.9.3)
 export SUDOKIT_INSTALL=$install
 export SUDOKU_BIN=${SUDOKU_BIN:-$here/target/debug/sudoku}
-node --test "$here"/bindings/js/test/
+node --test "$here"/bindings/js/test/*.test.mjs
