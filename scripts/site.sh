@@ -22,9 +22,12 @@ cp "$static"/*.js "$static"/*.css "$site/"
 # The browser half of the package: the worker, its client and the module (no Node entry).
 cp "$pkg"/api.js "$pkg"/client.js "$pkg"/web.js "$pkg"/worker.js "$site/sudokit/"
 cp "$pkg"/wasm/sudokit_js.js "$pkg"/wasm/sudokit_js_bg.wasm "$site/sudokit/wasm/"
-# Relative URLs, so that the site works from any folder; the flag that picks the worker.
+# Relative URLs, so that the site works from any folder; the flag that picks the worker; the
+# server's Content-Security-Policy as a <meta> (a static host sends no header of ours), plus
+# the worker (which compiles the WebAssembly under its own response's policy, not this one).
+policy="default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; worker-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'"
 sed -e 's#href="/app\.css"#href="app.css"#' -e 's#src="/app\.js"#src="app.js"#' \
-    -e 's#^<meta charset="utf-8">$#&\n<meta name="sudoku-engine" content="wasm">#' \
+    -e "s#^<meta charset=\"utf-8\">\$#&\\n<meta name=\"sudoku-engine\" content=\"wasm\">\\n<meta http-equiv=\"Content-Security-Policy\" content=\"$policy\">#" \
     "$static/index.html" >"$site/index.html"
 grep -q 'name="sudoku-engine" content="wasm"' "$site/index.html" \
     || { echo "site: index.html has no <meta charset> line to put the flag after" >&2; exit 1; }
