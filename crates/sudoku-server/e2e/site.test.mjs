@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, dirname, resolve } from 'node:path';
+import { join, dirname, resolve, basename } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   env, launch, open, close, act, idle, message, paste, assertAccessible, EASY, EASY_SOLUTION, HARD,
@@ -31,6 +31,8 @@ const refused = [];
 /** The paths of the site's files the page loaded. */
 const served = [];
 let profile;
+/** The static servers' origins: the only ones the browser may reach. */
+const origins = new Set();
 
 before(async () => {
   for (const [what, path] of [['the static build (scripts/site.sh)', join(site, 'index.html')],
@@ -39,13 +41,14 @@ before(async () => {
   }
   pkg = await import(pathToFileURL(join(pkgDir, 'index.js')).href);
   env.server = await serveStatic(site);
+  origins.add(env.server.base);
   profile = mkdtempSync(join(tmpdir(), 'sudoku-site-'));
   env.context = await launch(profile);
   env.context.setDefaultTimeout(60_000);
   // Offline but for the static server: no other host, and no API on it either.
   await env.context.route('**/*', (route) => {
     const url = new URL(route.request().url());
-    if (url.origin === env.server.base && !url.pathname.startsWith('/api/')) {
+    if (origins.has(url.origin) && !url.pathname.startsWith('/api/')) {
       served.push(url.pathname);
       return route.continue();
     }
@@ -165,4 +168,21 @@ test('axe-core finds no serious or critical violation on the static page', async
   const page = await open('/');
   await assertAccessible(page, 'static build, start');
   await done(page);
+});
+
+test('the site works from a folder of a host (its URLs are relative)', async () => {
+  const parent = await serveStatic(dirname(site));
+  origins.add(parent.base);
+  const base = env.server.base;
+  env.server = { ...env.server, base: `${parent.base}/${basename(site)}` };
+  try {
+    const page = await open(`/?p=${EASY}`);
+    await act(page, '#hint');
+    assert.equal(await message(page), splitNotation(pkg.hint(EASY).step.text).sentence);
+    assert.ok(served.includes(`/${basename(site)}/sudokit/wasm/sudokit_js_bg.wasm`));
+    await done(page);
+  } finally {
+    env.server = { ...env.server, base };
+    await parent.stop();
+  }
 });
