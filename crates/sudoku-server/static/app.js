@@ -67,6 +67,7 @@ const state = {
   undo: [],
   redo: [],
   busy: false,
+  running: null, // a promise that the engine action under way keeps until it ends
 };
 
 // ---- settings, kept in localStorage (settings.js) ----------------------------------------
@@ -532,11 +533,36 @@ function render() {
 
 // ---- asking the engine ------------------------------------------------------------------
 
-/** Runs one engine action at a time; errors go to the message line. */
+/** What the message line says while an action (by its function's name) takes long. */
+const WORKING = {
+  check: 'Checking', solve: 'Solving', hint: 'Looking for a hint', explain: 'Explaining',
+  rate: 'Rating', generate: 'Generating',
+};
+
+/**
+ * Runs one engine action at a time; errors go to the message line. While it runs, Cancel
+ * stops it, and so does a new action asked for meanwhile (which then runs): engine.cancel()
+ * ends the engine's work, so the running action fails with code 'cancelled'. The message
+ * line counts the seconds of a long wait.
+ */
 async function run(action, { quiet = false } = {}) {
-  if (state.busy) return;
+  if (state.busy) {
+    if (quiet || !state.running) return;
+    engine.cancel();
+    await state.running;
+    if (state.busy) return; // another action got in first
+  }
   state.busy = true;
   document.body.setAttribute('aria-busy', 'true');
+  const cancelButton = $('cancel');
+  cancelButton.disabled = quiet;
+  const started = Date.now();
+  const progress = quiet ? null : setInterval(() => {
+    const seconds = Math.round((Date.now() - started) / 1000);
+    say(`${WORKING[action.name] || 'Working'}\u2026 ${seconds} s (Cancel stops it)`);
+  }, 1000);
+  let done;
+  state.running = new Promise((resolve) => { done = resolve; });
   try {
     await action();
   } catch (err) {
@@ -550,8 +576,12 @@ async function run(action, { quiet = false } = {}) {
       say(`Something went wrong: ${err.message}`, 'error');
     }
   } finally {
+    clearInterval(progress);
+    cancelButton.disabled = true;
     state.busy = false;
+    state.running = null;
     document.body.removeAttribute('aria-busy');
+    done();
   }
 }
 
@@ -570,6 +600,8 @@ function friendly(err) {
     case 'bad_puzzle':
       return 'That is not a puzzle this page can read. Paste 81 characters (digits, with . or 0 for '
         + 'the blanks), a grid of 9 lines, or a JSON board.';
+    case 'cancelled':
+      return 'Stopped.';
     case 'overloaded':
       return 'The server is busy; try again in a moment.';
     default:
@@ -986,6 +1018,7 @@ const buttons = {
   next: () => stepBy(1),
   'close-explain': () => closeExplain(),
   generate: () => run(generate),
+  cancel: () => engine.cancel(),
   fill: fillNotes,
   import: () => {
     const text = $('import-text').value;
