@@ -59,6 +59,11 @@ export interface LogicOptions extends SearchOptions {
   nested?: boolean;
   /** Milliseconds the solver may take (default: none), by performance.now(). */
   timeLimit?: number;
+  /**
+   * "human" (the default, as the HTTP API's: HoDoKu's order, the easiest step first) or "se"
+   * (Sudoku Explainer's order and steps).
+   */
+  style?: 'human' | 'se';
 }
 
 export interface RateOptions extends SearchOptions {

@@ -9,9 +9,8 @@ use crate::input::{self, DEFAULT_MAX_GUESSES};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use sudokit::budget::{Budget, Clock, Guard, Limit};
-use sudokit::logic::techniques::{REGISTRY, WITH_NESTED};
 use sudokit::logic::{
-    explain, CandidateGrid, Consistent, Finder, Inconsistent, Outcome, Rating, Solver, Step,
+    explain, CandidateGrid, Consistent, Finder, Inconsistent, Outcome, Rating, Solver, Step, Style,
     Uniqueness,
 };
 use sudokit::{Cell, Digit};
@@ -30,6 +29,15 @@ pub struct LogicOptions {
     pub time_limit: Option<f64>,
     /// Guesses of the uniqueness check (default [`DEFAULT_MAX_GUESSES`]).
     pub max_guesses: Option<u64>,
+    /// `"human"` (the default, as the HTTP API's: HoDoKu's order, the easiest step first) or
+    /// `"se"` (Sudoku Explainer's order and steps).
+    #[serde(default = "human")]
+    pub style: Style,
+}
+
+/// The default style of hints and explanations, as the HTTP API's.
+fn human() -> Style {
+    Style::Human
 }
 
 /// A step with its words: the step's own fields, the technique's name and a sentence.
@@ -109,6 +117,7 @@ pub fn hint(text: &str, options: &LogicOptions, clock: Arc<dyn Clock>) -> Result
     let step = guard.run(|| {
         Solver::new()
             .with_finders(&finders)
+            .with_pick(options.style)
             .with_uniqueness(uniqueness)
             .next_step(&state)
     });
@@ -136,6 +145,7 @@ pub fn explain(
     let path = guard.run(|| {
         Solver::new()
             .with_finders(&finders)
+            .with_pick(options.style)
             .with_uniqueness(uniqueness)
             .solve(&state)
     });
@@ -149,11 +159,7 @@ pub fn explain(
 }
 
 fn finders(options: &LogicOptions) -> &'static [&'static dyn Finder] {
-    if options.nested {
-        WITH_NESTED
-    } else {
-        REGISTRY
-    }
+    options.style.finders(options.nested)
 }
 
 /// What a call needs of the state's solutions.
@@ -276,6 +282,21 @@ mod tests {
         let explained = explain(EASY, &LogicOptions::default(), frozen()).expect("explained");
         assert_eq!(explained.outcome, Outcome::Solved);
         assert!(explained.steps.iter().all(|s| !s.text.is_empty()));
+    }
+
+    /// As the HTTP API: options read from JS (JSON) are in human mode unless `style` says
+    /// "se", and human mode's step is the human solver's.
+    #[test]
+    fn options_from_js_default_to_the_human_style() {
+        let read = |json: &str| serde_json::from_str::<LogicOptions>(json).expect("options");
+        assert_eq!(read("{}").style, Style::Human);
+        assert_eq!(read(r#"{"style":"se"}"#).style, Style::Se);
+        let human = hint(EASY, &read("{}"), frozen()).expect("a hint");
+        let state = input::state(EASY).expect("a state");
+        let expected = Solver::new().with_style(Style::Human).next_step(&state);
+        assert_eq!(human.step.map(|s| s.step), expected);
+        let se = hint(EASY, &read(r#"{"style":"se"}"#), frozen()).expect("a hint");
+        assert_eq!(se.step.map(|s| s.step), Solver::new().next_step(&state));
     }
 
     #[test]
