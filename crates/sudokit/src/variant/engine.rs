@@ -2,7 +2,8 @@
 //! candidates, smallest digit first, with an explicit stack so that it can resume after each
 //! solution.
 
-use super::model::{digits, Model};
+use super::build::digits;
+use super::model::Model;
 use super::Puzzle;
 use crate::budget::{Guard, Limit};
 use crate::solve::{Count, Stats};

@@ -3,7 +3,7 @@
 //! kept when some forward sum before its cell plus its weighted value is a backward sum
 //! after it: generalised arc consistency for the sum alone, exact when all cells are placed.
 
-use super::model::{digits, narrow, Dead};
+use super::build::{digits, narrow, Dead};
 
 /// A set of integers in `lo..lo + 64 * words.len()`.
 #[derive(Clone, Debug)]

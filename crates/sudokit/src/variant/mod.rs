@@ -48,6 +48,7 @@
 //! # Ok::<(), variant::VariantError>(())
 //! ```
 
+mod build;
 mod engine;
 mod linear;
 mod model;

@@ -1,7 +1,7 @@
 //! Cells a chess knight's move apart hold different digits.
 
 use super::{offset_pairs, Constraint, Solved};
-use crate::variant::model::Builder;
+use crate::variant::build::Builder;
 use crate::variant::VariantError;
 
 /// Cells a chess knight's move apart differ.

@@ -3,7 +3,7 @@
 
 use super::{Constraint, Solved};
 use crate::variant::linear;
-use crate::variant::model::{Builder, Dead, Propagator};
+use crate::variant::build::{Builder, Dead, Propagator};
 use crate::variant::{Pos, VariantError};
 
 /// An arrow: the circle (one cell, or a pill of up to three read left to right) and the cells

@@ -1,7 +1,7 @@
 //! Sudoku X: both main diagonals hold every digit once.
 
 use super::{Constraint, Solved};
-use crate::variant::model::Builder;
+use crate::variant::build::Builder;
 use crate::variant::VariantError;
 
 /// Both main diagonals are houses.

@@ -1,7 +1,7 @@
 //! Disjoint groups: the cells at the same place in each box form a house.
 
 use super::{Constraint, Solved};
-use crate::variant::model::Builder;
+use crate::variant::build::Builder;
 use crate::variant::VariantError;
 
 /// Cells at the same place within their boxes differ. Needs a grid with boxes.

@@ -1,7 +1,7 @@
 //! Even and odd cells (grey squares and circles).
 
 use super::{Constraint, Solved};
-use crate::variant::model::Builder;
+use crate::variant::build::Builder;
 use crate::variant::{Pos, VariantError};
 
 /// Cells that hold an even digit, and cells that hold an odd one.

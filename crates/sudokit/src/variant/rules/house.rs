@@ -1,7 +1,7 @@
 //! A house given by its cells: digits differ, and a house of N cells holds each digit once.
 
 use super::{Constraint, Solved};
-use crate::variant::model::Builder;
+use crate::variant::build::Builder;
 use crate::variant::{Pos, VariantError};
 
 /// Cells whose digits all differ (at most N of them).

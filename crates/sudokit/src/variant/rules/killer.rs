@@ -8,7 +8,7 @@
 
 use super::{Constraint, Solved};
 use crate::variant::linear;
-use crate::variant::model::{digits, narrow, Builder, Dead, Propagator};
+use crate::variant::build::{digits, narrow, Builder, Dead, Propagator};
 use crate::variant::{Pos, VariantError};
 
 /// A cage: different digits, summing to `sum` when it is given.

@@ -3,7 +3,7 @@
 
 use super::{Constraint, Solved};
 use crate::variant::linear;
-use crate::variant::model::{Builder, Dead, Propagator};
+use crate::variant::build::{Builder, Dead, Propagator};
 use crate::variant::{Pos, VariantError};
 
 /// A little killer clue and the cells it sums.

@@ -1,7 +1,7 @@
 //! Non-consecutive: orthogonal neighbours differ by more than 1.
 
 use super::{orthogonal_pairs, Constraint, Solved};
-use crate::variant::model::Builder;
+use crate::variant::build::Builder;
 use crate::variant::VariantError;
 
 /// Orthogonal neighbours are not consecutive.

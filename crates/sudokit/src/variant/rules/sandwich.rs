@@ -6,7 +6,7 @@
 
 use super::{Constraint, Solved};
 use crate::variant::linear;
-use crate::variant::model::{digits, narrow, Builder, Dead, Propagator};
+use crate::variant::build::{digits, narrow, Builder, Dead, Propagator};
 use crate::variant::VariantError;
 
 /// A sandwich clue on one row or one column (1-based, exactly one of the two).

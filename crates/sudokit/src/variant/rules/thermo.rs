@@ -1,7 +1,7 @@
 //! Thermometers: digits strictly increase from the bulb along the thermometer.
 
 use super::{Constraint, Solved};
-use crate::variant::model::Builder;
+use crate::variant::build::Builder;
 use crate::variant::{Pos, VariantError};
 
 /// A thermometer, bulb first.

@@ -2,7 +2,7 @@
 //! one cell between them (four in the 9x9, one in the 4x4), are houses.
 
 use super::{Constraint, Solved};
-use crate::variant::model::Builder;
+use crate::variant::build::Builder;
 use crate::variant::VariantError;
 
 /// The windows (hyper boxes) are houses. Needs a grid with boxes.

@@ -2,7 +2,7 @@
 //! of this rule is neither.
 
 use super::{adjacent, orthogonal_pairs, Constraint, Solved};
-use crate::variant::model::Builder;
+use crate::variant::build::Builder;
 use crate::variant::{Pos, VariantError};
 
 /// The marks of one puzzle and whether all of them are given.
