@@ -55,6 +55,8 @@ pub struct Search {
     budget: Option<u64>,
     guard: Option<Guard>,
     stopped: Option<Stopped>,
+    /// Random digit order (the generator's fill), or `None` for smallest first.
+    rng: Option<crate::rng::Rng>,
 }
 
 impl std::fmt::Debug for Search {
@@ -78,7 +80,15 @@ impl Search {
             budget: None,
             guard: None,
             stopped: None,
+            rng: None,
         }
+    }
+
+    /// Tries the digits of each guess in a random order drawn from `rng` (for the
+    /// generator's random fill).
+    pub(crate) fn with_random_order(mut self, rng: crate::rng::Rng) -> Search {
+        self.rng = Some(rng);
+        self
     }
 
     /// Stops the search with [`Stopped::Guesses`] once it has made `max_guesses` guesses.
@@ -116,7 +126,13 @@ impl Search {
                         self.stack.pop();
                         continue;
                     }
-                    let bit = frame.untried & frame.untried.wrapping_neg();
+                    let mut rest = frame.untried;
+                    if let Some(rng) = &mut self.rng {
+                        for _ in 0..rng.index(rest.count_ones() as usize) {
+                            rest &= rest - 1;
+                        }
+                    }
+                    let bit = rest & rest.wrapping_neg();
                     frame.untried &= !bit;
                     let mut cand = frame.cand.clone();
                     cand[frame.cell] = bit;

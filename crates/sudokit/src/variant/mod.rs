@@ -50,12 +50,14 @@
 
 mod build;
 mod engine;
+mod generate;
 mod linear;
 mod model;
 mod rules;
 mod shape;
 
 pub use engine::{count, solutions, solve, Search, Solutions, Stopped};
+pub use generate::{generate, GenerateError, Request};
 pub use rules::*;
 pub use shape::{Pos, Shape, MAX_SIZE};
 
