@@ -83,6 +83,7 @@ pub mod logic;
 pub mod rate;
 mod rng;
 pub mod solve;
+pub mod variant;
 
 pub use board::{Block, Candidates, Cell, Col, Digit, Grid, House, Row, RuleViolation};
 

@@ -424,6 +424,10 @@ pub(crate) enum ReportFormat {
 /// `sudoku solve`.
 #[derive(Debug, Clone, Default, Args)]
 pub(crate) struct SolveArgs {
+    /// Other sizes and variant rules.
+    #[command(flatten)]
+    pub(crate) variant: crate::variant::VariantArgs,
+
     /// The files to read.
     #[command(flatten)]
     pub(crate) input: InputArgs,
@@ -468,6 +472,10 @@ impl SolveArgs {
 /// `sudoku count`.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct CountArgs {
+    /// Other sizes and variant rules.
+    #[command(flatten)]
+    pub(crate) variant: crate::variant::VariantArgs,
+
     /// The files to read.
     #[command(flatten)]
     pub(crate) input: InputArgs,
@@ -489,6 +497,10 @@ pub(crate) struct CountArgs {
 /// `sudoku check`.
 #[derive(Debug, Clone, Args)]
 pub(crate) struct CheckArgs {
+    /// Other sizes and variant rules.
+    #[command(flatten)]
+    pub(crate) variant: crate::variant::VariantArgs,
+
     /// The files to read.
     #[command(flatten)]
     pub(crate) input: InputArgs,

@@ -27,6 +27,7 @@ mod pipe;
 mod progress;
 mod rate;
 mod summary;
+mod variant;
 mod work;
 
 use anyhow::Context;
@@ -82,6 +83,20 @@ fn run() -> anyhow::Result<ExitCode> {
             ..SolveArgs::default()
         })?,
         Some(Command::Solve(args)) => solve(args)?,
+        Some(Command::Count(args)) if args.variant.active() => variant::run(
+            &args.variant,
+            &args.input.files,
+            variant::Job::Count { limit: args.limit },
+            args.report.format() == args::ReportFormat::Json,
+            args.batch.max_guesses.or(Some(args::DEFAULT_MAX_GUESSES)),
+        )?,
+        Some(Command::Check(args)) if args.variant.active() => variant::run(
+            &args.variant,
+            &args.input.files,
+            variant::Job::Check,
+            args.report.format() == args::ReportFormat::Json,
+            args.batch.max_guesses.or(Some(args::DEFAULT_MAX_GUESSES)),
+        )?,
         Some(Command::Count(args)) => {
             let plan = Plan {
                 task: Task::Count { limit: args.limit },
@@ -120,6 +135,15 @@ fn run() -> anyhow::Result<ExitCode> {
 /// `sudoku solve` (also `sudoku` alone and `sudoku FILE...`); with no file and standard input
 /// a terminal it shows the built-in example instead. Returns whether the run failed.
 fn solve(args: SolveArgs) -> anyhow::Result<bool> {
+    if args.variant.active() {
+        return variant::run(
+            &args.variant,
+            &args.input.files,
+            variant::Job::Solve { prove: !args.first },
+            args.format() == Some(SolveFormat::Json),
+            args.batch.max_guesses.or(Some(args::DEFAULT_MAX_GUESSES)),
+        );
+    }
     if args.input.files.is_empty() && io::stdin().is_terminal() {
         example::show(true)?;
         return Ok(false);

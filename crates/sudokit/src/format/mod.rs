@@ -65,6 +65,8 @@ mod reader;
 mod records;
 mod reglib;
 pub mod tool;
+#[cfg(feature = "json")]
+pub mod variant;
 
 pub use pencilmarks::{PencilmarkError, PencilmarkGridError, PencilmarkGridErrorKind, Pencilmarks};
 pub use print::{to_grid, to_json, to_line};

@@ -1,0 +1,256 @@
+//! The search: propagation to a fixed point, then a guess on a cell with the fewest
+//! candidates, smallest digit first, with an explicit stack so that it can resume after each
+//! solution.
+
+use super::build::digits;
+use super::model::Model;
+use super::Puzzle;
+use crate::budget::{Guard, Limit};
+use crate::solve::{Count, Stats};
+use std::sync::Arc;
+
+/// Why a search stopped before it could answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Stopped {
+    /// The guess budget ran out.
+    #[error("search stopped after {guesses} guesses (budget exhausted)")]
+    Guesses {
+        /// The guesses made, which is the budget.
+        guesses: u64,
+    },
+    /// The guard's budget ran out or it was cancelled.
+    #[error("search stopped by its guard ({0})")]
+    Guard(Limit),
+}
+
+#[derive(Debug, Clone)]
+struct Frame {
+    cand: Vec<u32>,
+    cell: usize,
+    untried: u32,
+}
+
+/// A resumable search for the solutions of one [`Puzzle`], with an optional guess budget
+/// and [`Guard`] (one step per guess).
+///
+/// ```
+/// use sudokit::variant::{Puzzle, Search, Shape, Stopped};
+/// let empty = Puzzle::new(Shape::square(16)?, vec![0; 256], vec![])?;
+/// let mut search = Search::new(&empty).with_guess_budget(1000);
+/// let grid = search.next_solution().expect("within budget").expect("a solution");
+/// assert!(empty.check(&grid).is_ok());
+/// let mut none = Search::new(&empty).with_guess_budget(0);
+/// assert_eq!(none.next_solution(), Err(Stopped::Guesses { guesses: 0 }));
+/// # Ok::<(), sudokit::variant::VariantError>(())
+/// ```
+#[derive(Clone)]
+pub struct Search {
+    puzzle: Puzzle,
+    model: Arc<Model>,
+    /// The state to propagate next (the root, then each guess).
+    pending: Option<Vec<u32>>,
+    stack: Vec<Frame>,
+    stats: Stats,
+    budget: Option<u64>,
+    guard: Option<Guard>,
+    stopped: Option<Stopped>,
+    /// Random digit order (the generator's fill), or `None` for smallest first.
+    rng: Option<crate::rng::Rng>,
+}
+
+impl std::fmt::Debug for Search {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Search")
+            .field("stats", &self.stats)
+            .field("stopped", &self.stopped)
+            .finish()
+    }
+}
+
+impl Search {
+    /// A search for the solutions of `puzzle`, with no budget.
+    pub fn new(puzzle: &Puzzle) -> Search {
+        Search {
+            puzzle: puzzle.clone(),
+            model: puzzle.model.clone(),
+            pending: Some(puzzle.model.root.clone()),
+            stack: Vec::new(),
+            stats: Stats::default(),
+            budget: None,
+            guard: None,
+            stopped: None,
+            rng: None,
+        }
+    }
+
+    /// Tries the digits of each guess in a random order drawn from `rng` (for the
+    /// generator's random fill).
+    pub(crate) fn with_random_order(mut self, rng: crate::rng::Rng) -> Search {
+        self.rng = Some(rng);
+        self
+    }
+
+    /// Stops the search with [`Stopped::Guesses`] once it has made `max_guesses` guesses.
+    pub fn with_guess_budget(mut self, max_guesses: u64) -> Search {
+        self.budget = Some(max_guesses);
+        self
+    }
+
+    /// Also stops when `guard` is spent (it counts one step per guess; its time limit is
+    /// checked at each guess).
+    pub fn with_guard(mut self, guard: Guard) -> Search {
+        self.guard = Some(guard);
+        self
+    }
+
+    /// The statistics so far.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The next solution (N * N digits, row-major), `Ok(None)` when there are no more, or why
+    /// the search stopped first (later calls return the same error).
+    pub fn next_solution(&mut self) -> Result<Option<Vec<u8>>, Stopped> {
+        if let Some(stopped) = self.stopped {
+            return Err(stopped);
+        }
+        loop {
+            let mut cand = match self.pending.take() {
+                Some(cand) => cand,
+                None => {
+                    let Some(frame) = self.stack.last_mut() else {
+                        return Ok(None);
+                    };
+                    if frame.untried == 0 {
+                        self.stack.pop();
+                        continue;
+                    }
+                    let mut rest = frame.untried;
+                    if let Some(rng) = &mut self.rng {
+                        for _ in 0..rng.index(rest.count_ones() as usize) {
+                            rest &= rest - 1;
+                        }
+                    }
+                    let bit = rest & rest.wrapping_neg();
+                    frame.untried &= !bit;
+                    let mut cand = frame.cand.clone();
+                    cand[frame.cell] = bit;
+                    cand
+                }
+            };
+            if self.model.propagate(&mut cand).is_err() {
+                continue;
+            }
+            match best_cell(&cand) {
+                None => {
+                    let grid: Vec<u8> = cand
+                        .iter()
+                        .map(|&m| digits(m).trailing_zeros() as u8)
+                        .collect();
+                    // Every propagator is exact on a full grid; the check is a second line.
+                    if self.puzzle.check(&grid).is_ok() {
+                        self.stats.solutions += 1;
+                        return Ok(Some(grid));
+                    }
+                }
+                Some(cell) => {
+                    if let Some(stopped) = self.out_of_budget() {
+                        self.stopped = Some(stopped);
+                        return Err(stopped);
+                    }
+                    self.stats.guesses += 1;
+                    let untried = digits(cand[cell]);
+                    self.stack.push(Frame {
+                        cand,
+                        cell,
+                        untried,
+                    });
+                }
+            }
+        }
+    }
+
+    fn out_of_budget(&self) -> Option<Stopped> {
+        if self.budget.is_some_and(|max| self.stats.guesses >= max) {
+            return Some(Stopped::Guesses {
+                guesses: self.stats.guesses,
+            });
+        }
+        let guard = self.guard.as_ref()?;
+        guard.count_step();
+        if guard.allows() {
+            None
+        } else {
+            guard.spent().map(Stopped::Guard)
+        }
+    }
+
+    /// Counts the solutions left, stopping once `limit` are found.
+    pub fn count(&mut self, limit: u64) -> Result<Count, Stopped> {
+        let mut found = 0;
+        while found < limit {
+            match self.next_solution()? {
+                Some(_) => found += 1,
+                None => return Ok(Count::Exact(found)),
+            }
+        }
+        Ok(Count::AtLeast(found))
+    }
+}
+
+/// The undecided cell with the fewest candidates (the first of them), or `None` when every
+/// cell is decided.
+fn best_cell(cand: &[u32]) -> Option<usize> {
+    let mut best = None;
+    let mut fewest = u32::MAX;
+    for (cell, &m) in cand.iter().enumerate() {
+        let k = digits(m).count_ones();
+        if k > 1 && k < fewest {
+            fewest = k;
+            best = Some(cell);
+            if k == 2 {
+                break;
+            }
+        }
+    }
+    best
+}
+
+/// The first solution, or `None` when there is none.
+pub fn solve(puzzle: &Puzzle) -> Option<Vec<u8>> {
+    Search::new(puzzle).next_solution().ok().flatten()
+}
+
+/// Counts solutions up to `limit` (`count(p, 2)` is the uniqueness check).
+pub fn count(puzzle: &Puzzle, limit: u64) -> Count {
+    Search::new(puzzle).count(limit).unwrap_or(Count::Exact(0))
+}
+
+/// An iterator over all solutions, in the search's order.
+pub fn solutions(puzzle: &Puzzle) -> Solutions {
+    Solutions {
+        search: Search::new(puzzle),
+    }
+}
+
+/// The iterator of [`solutions`].
+#[derive(Debug, Clone)]
+pub struct Solutions {
+    search: Search,
+}
+
+impl Solutions {
+    /// The statistics so far.
+    pub fn stats(&self) -> Stats {
+        self.search.stats()
+    }
+}
+
+impl Iterator for Solutions {
+    type Item = Vec<u8>;
+
+    fn next(&mut self) -> Option<Vec<u8>> {
+        self.search.next_solution().ok().flatten()
+    }
+}

@@ -1,0 +1,157 @@
+//! Seeded generation for every size and rule set: a random solution grid (the search with a
+//! random digit order), then clues taken out one symmetry orbit at a time (in a random order)
+//! while the puzzle stays unique, so every clue left is needed (minimal, within its orbit).
+//! Killer puzzles can instead get cages cut from the solution grid, then as few givens as
+//! uniqueness needs. The puzzle for (seed, index) never depends on the thread that makes it.
+
+use super::{Killer, Pos, Puzzle, Rule, Search, Shape, VariantError};
+use crate::rng::Rng;
+use crate::solve::Count;
+
+/// What to generate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request {
+    /// The shape.
+    pub shape: Shape,
+    /// The rules every puzzle has.
+    pub rules: Vec<Rule>,
+    /// Keep the clues symmetric under the half turn.
+    pub symmetric: bool,
+    /// Cut killer cages (sizes 1 to 5, digits different) from the solution grid and add them
+    /// to the rules, then dig the givens out (often to none).
+    pub killer_cages: bool,
+    /// The guess budget of each uniqueness check (a check that runs out keeps its clue).
+    pub max_guesses: u64,
+}
+
+/// Why no puzzle came out.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// The shape and rules do not fit.
+    #[error(transparent)]
+    Puzzle(#[from] VariantError),
+    /// The rules admit no grid, or none was found within the budget.
+    #[error("no solution grid found within the budget")]
+    NoGrid,
+}
+
+/// The puzzle number `index` of `seed`: unique and minimal (within symmetry orbits).
+pub fn generate(request: &Request, seed: u64, index: u64) -> Result<Puzzle, GenerateError> {
+    let mut rng = Rng::for_item(seed, index);
+    let n = request.shape.size();
+    let cells = n * n;
+    let empty = Puzzle::new(request.shape.clone(), vec![0; cells], request.rules.clone())?;
+    let grid = Search::new(&empty)
+        .with_random_order(Rng::for_item(seed ^ 0x5EED_F111, index))
+        .with_guess_budget(request.max_guesses.max(1000))
+        .next_solution()
+        .ok()
+        .flatten()
+        .ok_or(GenerateError::NoGrid)?;
+    let mut rules = request.rules.clone();
+    let mut givens = grid.clone();
+    if request.killer_cages {
+        rules.extend(cages(&grid, n, &mut rng));
+        givens = vec![0; cells];
+        // Add givens until unique: each one a cell where the first two solutions differ.
+        loop {
+            let puzzle = Puzzle::new(request.shape.clone(), givens.clone(), rules.clone())?;
+            let mut search = Search::new(&puzzle).with_guess_budget(request.max_guesses);
+            let first = search.next_solution().ok().flatten();
+            match search.next_solution() {
+                Ok(Some(second)) => {
+                    let diff: Vec<usize> = (0..cells)
+                        .filter(|&c| first.as_ref().is_some_and(|f| f[c] != second[c]))
+                        .collect();
+                    let c = diff.get(rng.index(diff.len().max(1))).copied().unwrap_or(0);
+                    givens[c] = grid[c];
+                }
+                Ok(None) => break,
+                Err(_) => {
+                    // Too hard to tell: give a random clue and try again.
+                    let open: Vec<usize> = (0..cells).filter(|&c| givens[c] == 0).collect();
+                    match open.get(rng.index(open.len().max(1))) {
+                        Some(&c) => givens[c] = grid[c],
+                        None => break,
+                    }
+                }
+            }
+        }
+    }
+    let mut order: Vec<usize> = (0..cells).collect();
+    rng.shuffle(&mut order);
+    for &cell in &order {
+        let orbit = if request.symmetric {
+            vec![cell, cells - 1 - cell]
+        } else {
+            vec![cell]
+        };
+        if orbit.iter().all(|&c| givens[c] == 0) {
+            continue;
+        }
+        let mut trial = givens.clone();
+        for &c in &orbit {
+            trial[c] = 0;
+        }
+        let puzzle = Puzzle::new(request.shape.clone(), trial.clone(), rules.clone())?;
+        let mut search = Search::new(&puzzle).with_guess_budget(request.max_guesses);
+        if search.count(2) == Ok(Count::Exact(1)) {
+            givens = trial;
+        }
+    }
+    Ok(Puzzle::new(request.shape.clone(), givens, rules)?)
+}
+
+/// Cages cut from `grid`: random connected groups of 1 to 5 cells with different digits.
+fn cages(grid: &[u8], n: usize, rng: &mut Rng) -> Vec<Rule> {
+    let mut owner = vec![usize::MAX; n * n];
+    let mut order: Vec<usize> = (0..n * n).collect();
+    rng.shuffle(&mut order);
+    let mut out = Vec::new();
+    for &start in &order {
+        if owner[start] != usize::MAX {
+            continue;
+        }
+        let want = 1 + rng.index(5);
+        let mut cage = vec![start];
+        owner[start] = out.len();
+        while cage.len() < want {
+            let mut options = Vec::new();
+            for &c in &cage {
+                let (r, k) = (c / n, c % n);
+                let near = [
+                    (r > 0).then(|| c - n),
+                    (r + 1 < n).then(|| c + n),
+                    (k > 0).then(|| c - 1),
+                    (k + 1 < n).then(|| c + 1),
+                ];
+                for next in near.into_iter().flatten() {
+                    if owner[next] == usize::MAX
+                        && cage.iter().all(|&x| grid[x] != grid[next])
+                        && !options.contains(&next)
+                    {
+                        options.push(next);
+                    }
+                }
+            }
+            if options.is_empty() {
+                break;
+            }
+            let next = options[rng.index(options.len())];
+            owner[next] = out.len();
+            cage.push(next);
+        }
+        cage.sort_unstable();
+        let sum = cage.iter().map(|&c| u32::from(grid[c])).sum();
+        let cells = cage
+            .iter()
+            .map(|&c| Pos::new((c / n) as u8, (c % n) as u8))
+            .collect();
+        out.push(Rule::Killer(Killer {
+            cells,
+            sum: Some(sum),
+        }));
+    }
+    out
+}

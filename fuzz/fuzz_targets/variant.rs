@@ -1,0 +1,29 @@
+//! Fuzz target `variant`: any text through the variant reader (lines of any size, our JSON
+//! document, f-puzzles JSON and lz-string links), then the generic solver under a small guess
+//! budget. Nothing may panic; every solution returned must pass the puzzle's own check, and
+//! a printed puzzle must read back as the same puzzle.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sudokit::format::variant::{self, Options, VariantLayout};
+use sudokit::variant::Search;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(parsed) = variant::parse(text, &Options::default()) else {
+        return;
+    };
+    let puzzle = &parsed.puzzle;
+    let printed = variant::to_text(puzzle, puzzle.givens(), VariantLayout::Json);
+    let back = variant::parse(&printed, &Options::default()).expect("a printed document reads back");
+    assert_eq!(&back.puzzle, puzzle);
+    let mut search = Search::new(puzzle).with_guess_budget(200);
+    for _ in 0..3 {
+        match search.next_solution() {
+            Ok(Some(grid)) => assert!(puzzle.check(&grid).is_ok(), "a wrong solution of {puzzle:?}"),
+            Ok(None) | Err(_) => break,
+        }
+    }
+});
