@@ -182,6 +182,66 @@ pub fn english(step: &Step) -> String {
         | Technique::NestedRegionForcingChains3
         | Technique::NestedRegionForcingChains4
         | Technique::NestedRegionForcingChains5 => dynamic_chains(step),
+        Technique::FinnedXWing
+        | Technique::SashimiXWing
+        | Technique::FinnedSwordfish
+        | Technique::SashimiSwordfish
+        | Technique::FinnedJellyfish
+        | Technique::SashimiJellyfish
+        | Technique::FrankenXWing
+        | Technique::FrankenSwordfish
+        | Technique::FrankenJellyfish
+        | Technique::FinnedFrankenXWing
+        | Technique::FinnedFrankenSwordfish
+        | Technique::FinnedFrankenJellyfish
+        | Technique::MutantXWing
+        | Technique::MutantSwordfish
+        | Technique::MutantJellyfish
+        | Technique::FinnedMutantXWing
+        | Technique::FinnedMutantSwordfish
+        | Technique::FinnedMutantJellyfish => complex_fish(step),
+    }
+}
+
+/// The sentences of finned, sashimi, Franken and mutant fish: the houses are the bases then
+/// the covers; the fins are the cells in no cover house or in two base houses.
+fn complex_fish(step: &Step) -> String {
+    let name = step.technique.name();
+    let digit = one(step.digits.first());
+    let (bases, covers) = step.houses.split_at(step.houses.len() / 2);
+    let within = |houses: &[House], cell: Cell| {
+        houses
+            .iter()
+            .filter(|&&h| super::CellSet::house(h).contains(cell))
+            .count()
+    };
+    let fins: Vec<Cell> = step
+        .cells
+        .iter()
+        .copied()
+        .filter(|&c| within(covers, c) == 0 || within(bases, c) > 1)
+        .collect();
+    let (bases, covers) = (lines(bases), lines(covers));
+    if fins.is_empty() {
+        format!(
+            "{name} on {digit} removes {}. Each of {bases} holds {digit} once, and all its \
+             places lie in {covers}, so those houses take their {digit} there and nowhere else.",
+            removals(step)
+        )
+    } else {
+        let (fin, them) = if fins.len() == 1 {
+            ("fin", "it")
+        } else {
+            ("fins", "one of them")
+        };
+        format!(
+            "{name} on {digit} removes {}. Apart from the {fin} {}, every place for {digit} in \
+             {bases} lies in {covers}: so either {them} holds {digit}, or {covers} take their \
+             {digit} in {bases}. Either way, the cells that see every fin and lie in {covers} \
+             cannot hold {digit}.",
+            removals(step),
+            and_list(&fins)
+        )
     }
 }
 
