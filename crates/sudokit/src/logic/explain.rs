@@ -200,7 +200,68 @@ pub fn english(step: &Step) -> String {
         | Technique::FinnedMutantXWing
         | Technique::FinnedMutantSwordfish
         | Technique::FinnedMutantJellyfish => complex_fish(step),
+        Technique::SimpleColorsTrap
+        | Technique::SimpleColorsWrap
+        | Technique::MultiColors1
+        | Technique::MultiColors2 => colors(step),
     }
+}
+
+/// The sentences of simple colors and multi-colors. Each cluster's colours come from its tree
+/// links (first colour "on", second "off"); the links of one cluster come together, each after
+/// the first touching a cell seen before, so a link that does not starts the next cluster.
+fn colors(step: &Step) -> String {
+    let name = step.technique.name();
+    let digit = one(step.digits.first());
+    let mut clusters: Vec<(Vec<Cell>, Vec<Cell>)> = Vec::new();
+    for link in &step.links {
+        let (from, to) = (link.from.cell, link.to.cell);
+        let joins = clusters
+            .last()
+            .is_some_and(|(on, off)| [from, to].iter().any(|c| on.contains(c) || off.contains(c)));
+        if !joins {
+            clusters.push((Vec::new(), Vec::new()));
+        }
+        if let Some((on, off)) = clusters.last_mut() {
+            for (cell, side) in [(from, on), (to, off)] {
+                if !side.contains(&cell) {
+                    side.push(cell);
+                }
+            }
+        }
+    }
+    let colours: Vec<String> = clusters
+        .iter_mut()
+        .map(|(on, off)| {
+            on.sort();
+            off.sort();
+            format!("{} against {}", and_list(on), and_list(off))
+        })
+        .collect();
+    let why = match step.technique {
+        Technique::SimpleColorsTrap => "one colour holds it, and these cells see both colours",
+        Technique::SimpleColorsWrap => {
+            "two cells of one colour see each other, so that colour cannot hold it"
+        }
+        Technique::MultiColors1 => {
+            "a cell of one colour of the first cluster sees a cell of one colour of the second, \
+             so one of the two other colours holds it, and these cells see both of those"
+        }
+        _ => {
+            "cells of one colour see both colours of the other cluster, one of which holds it, \
+             so that colour cannot"
+        }
+    };
+    format!(
+        "{name} on {digit} removes {}. Conjugate pairs of {digit} colour its cells: {}. In \
+         each cluster one colour holds {digit}; {why}.",
+        removals(step),
+        if colours.is_empty() {
+            "?".to_string()
+        } else {
+            colours.join("; ")
+        }
+    )
 }
 
 /// The sentences of finned, sashimi, Franken and mutant fish: the houses are the bases then

@@ -388,6 +388,29 @@ macro_rules! technique_table {
             FinnedMutantSwordfish = "finned_mutant_swordfish", "Finned Mutant Swordfish", se 77, hodoku (470, Extreme);
             /// Finned Mutant Jellyfish (SE lacks it): [`Technique::FinnedMutantXWing`] with four houses.
             FinnedMutantJellyfish = "finned_mutant_jellyfish", "Finned Mutant Jellyfish", se 78, hodoku (470, Extreme);
+            /// Simple colors trap (SE lacks it; its X-chains find the same eliminations one chain at
+            /// a time): on one digit, a cluster of conjugate pairs splits into two colours, one of
+            /// which holds the digit; a cell outside the cluster that sees both colours loses it.
+            /// cells: the first colour's cells (the one holding the cluster's lowest cell), then
+            /// the second's; houses: none; digits: `[digit]`; links: the conjugate pairs of a
+            /// spanning tree of the cluster, each from a first-colour cell ("on") to a
+            /// second-colour cell ("off"), with the pair's house.
+            SimpleColorsTrap = "simple_colors_trap", "Simple colors trap", se 66, hodoku (150, Hard);
+            /// Simple colors wrap (SE lacks it): two cells of one colour see each other, so that
+            /// colour is false and the digit leaves all its cells. Laid out like
+            /// [`Technique::SimpleColorsTrap`].
+            SimpleColorsWrap = "simple_colors_wrap", "Simple colors wrap", se 66, hodoku (150, Hard);
+            /// Multi-colors type 1 (SE lacks it): two clusters of the same digit, where a cell of
+            /// one colour of the first sees a cell of one colour of the second; so one of the two
+            /// other colours is true, and a cell that sees both loses the digit. cells: the first
+            /// cluster's two colours, then the second's, each laid out as in
+            /// [`Technique::SimpleColorsTrap`]; houses: none; digits: `[digit]`; links: the first
+            /// cluster's tree links, then the second's.
+            MultiColors1 = "multi_colors_1", "Multi-colors type 1", se 70, hodoku (200, Hard);
+            /// Multi-colors type 2 (SE lacks it): cells of one colour see both colours of another
+            /// cluster, so that colour is false and the digit leaves all its cells. Laid out like
+            /// [`Technique::MultiColors1`].
+            MultiColors2 = "multi_colors_2", "Multi-colors type 2", se 70, hodoku (200, Hard);
         }
     };
 }

@@ -2,12 +2,12 @@
 //! Explainer lacks, as one list in HoDoKu's search order, for the human mode to splice into its
 //! own order. None of them is in [`FINDERS`](super::WITH_NESTED), so SE mode never runs them.
 
-use super::ComplexFish;
+use super::{ComplexFish, MultiColors, SimpleColors};
 use crate::logic::Finder;
 
 /// HoDoKu's fish, coloring and uniqueness techniques that Sudoku Explainer lacks, in HoDoKu's
-/// default order (its step indexes: finned and sashimi fish 4100-4600, Franken fish 6100-6900,
-/// mutant fish after them).
+/// default order (its step indexes: finned and sashimi fish 4100-4600, simple colors 5330,
+/// multi-colors 5360, Franken fish 6100-6900, mutant fish after them).
 ///
 /// ```
 /// use sudokit::logic::techniques::FISH_COLORING_UNIQUENESS;
@@ -21,6 +21,8 @@ pub static FISH_COLORING_UNIQUENESS: &[&dyn Finder] = &[
     &ComplexFish::SASHIMI_SWORDFISH,
     &ComplexFish::FINNED_JELLYFISH,
     &ComplexFish::SASHIMI_JELLYFISH,
+    &SimpleColors,
+    &MultiColors,
     &ComplexFish::FRANKEN_X_WING,
     &ComplexFish::FRANKEN_SWORDFISH,
     &ComplexFish::FRANKEN_JELLYFISH,
