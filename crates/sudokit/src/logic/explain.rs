@@ -204,6 +204,35 @@ pub fn english(step: &Step) -> String {
         | Technique::SimpleColorsWrap
         | Technique::MultiColors1
         | Technique::MultiColors2 => colors(step),
+        Technique::UniquenessType6 => {
+            let u = one(step.digits.first());
+            let v = one(step.digits.get(1));
+            format!(
+                "{name} removes {}. In {}, {u} can only go in the corners of the rectangle {}, \
+                 so it takes one diagonal or the other; on the corners that hold more than {u} \
+                 and {v}, the other two would be {v} and the four cells could swap {u} and {v}, \
+                 giving a second solution.",
+                removals(step),
+                lines(&step.houses),
+                and_list(&step.cells)
+            )
+        }
+        Technique::HiddenRectangle => {
+            let u = one(step.digits.first());
+            let v = one(step.digits.get(1));
+            let d = one(step.cells.get(2));
+            format!(
+                "{name} removes {}. In the rectangle {}, {} holds only {u} and {v}, and in \
+                 {} {u} can only go in the rectangle. If {d} were {v}, {u} would fill its two \
+                 neighbours in the rectangle, {} would be {v}, and the four cells could swap \
+                 {u} and {v}, giving a second solution.",
+                removals(step),
+                and_list(&step.cells),
+                one(step.cells.first()),
+                and_list(&step.houses),
+                one(step.cells.first())
+            )
+        }
     }
 }
 

@@ -411,6 +411,21 @@ macro_rules! technique_table {
             /// cluster, so that colour is false and the digit leaves all its cells. Laid out like
             /// [`Technique::MultiColors1`].
             MultiColors2 = "multi_colors_2", "Multi-colors type 2", se 70, hodoku (200, Hard);
+            /// Uniqueness test 6 (SE lacks it): a rectangle of four empty cells on digits `a` and
+            /// `b` in two rows, columns and boxes, whose corners on one diagonal hold only `a` and
+            /// `b` and on the other more; when one digit `u` lies in both rows (or both columns) of
+            /// the rectangle only in its corners, `u` leaves the corners with more, as otherwise
+            /// the corners would take `a` and `b` in a pattern with two solutions. Only used on a
+            /// puzzle with one solution. cells: the corners in loop order (`r1c1`, `r1c2`, `r2c2`,
+            /// `r2c1`); houses: the two lines where `u` is confined; digits: `[u, v]`.
+            UniquenessType6 = "uniqueness_type_6", "Uniqueness test 6", se 45, hodoku (100, Hard);
+            /// Hidden rectangle (SE lacks it): a rectangle as in [`Technique::UniquenessType6`]
+            /// with a corner `x` holding only `a` and `b`; when digit `u` lies in the row and in
+            /// the column of the diagonal corner `d` only in the rectangle, `d` cannot be the
+            /// other digit `v`. Only used on a puzzle with one solution. cells: the corners in loop
+            /// order from `x` (so `d` is the third); houses: `[row of d, column of d]`; digits:
+            /// `[u, v]` (`v` is removed from `d`).
+            HiddenRectangle = "hidden_rectangle", "Hidden rectangle", se 45, hodoku (100, Hard);
         }
     };
 }
