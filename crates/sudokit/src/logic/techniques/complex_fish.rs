@@ -16,11 +16,11 @@
 //! hold at most one candidate (the fish without fins would be degenerate).
 //!
 //! Search: per digit, base sets are built house by house in index order among the houses of
-//! the allowed kinds that hold the digit; for each, covers are chosen the same way among the
-//! allowed houses that meet the base candidates. A partial cover set is dropped as soon as the
-//! base candidates that no later cover house can reach are more than [`MAX_FINS`], or leave
-//! no cell that sees them all. Everything is 81-bit masks on the stack: no allocation until a
-//! step is reported.
+//! the allowed kinds that hold the digit. Covers are then chosen cell by cell: the lowest base
+//! candidate not yet covered is either covered by one of its three houses or made a fin, at
+//! most [`MAX_FINS`] of them with some candidate seeing them all; so the search never tries a
+//! cover that no base cell needs. Everything is 81-bit masks on the stack: no allocation
+//! until a step is reported.
 
 use super::report;
 use crate::board::Cell;
@@ -244,7 +244,7 @@ impl ComplexFish {
         ControlFlow::Continue(())
     }
 
-    /// Cover sets for one base set.
+    /// Cover sets for one base set: [`covers`](Self::covers) from nothing chosen.
     fn covers_for(
         &self,
         s: &Search<'_>,
@@ -253,73 +253,69 @@ impl ComplexFish {
         endo: u128,
         out: &mut dyn FnMut(Found) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let mut covers = [0u8; 27];
-        let mut count = 0;
-        for (h, &mask) in HOUSE_MASKS.iter().enumerate() {
-            if s.cover_kinds & 1 << h != 0 && base & 1 << h == 0 && mask & base_cells != 0 {
-                covers[count] = h as u8;
-                count += 1;
-            }
-        }
-        if count < self.size {
-            return ControlFlow::Continue(());
-        }
-        // reach[i]: the cells the covers from i on can reach.
-        let mut reach = [0u128; 28];
-        for i in (0..count).rev() {
-            reach[i] = reach[i + 1] | HOUSE_MASKS[usize::from(covers[i])];
-        }
         let plan = CoverPlan {
             base,
             base_cells,
             endo,
-            covers: &covers[..count],
-            reach: &reach,
         };
-        self.covers(s, &plan, 0, self.size, 0, 0, 0, out)
+        let start = Partial {
+            chosen: 0,
+            cover: 0,
+            banned: base | !s.cover_kinds,
+            covered: 0,
+            twice: 0,
+            fins: 0,
+        };
+        self.covers(s, &plan, start, out)
     }
 
-    /// Picks `left` more cover houses from `plan.covers[from..]`.
-    #[allow(clippy::too_many_arguments)]
+    /// Completes a partial cover set. The lowest base cell neither covered nor a fin yet is
+    /// either covered by one of its houses, the lowest-numbered cover holding it (so each
+    /// cover set and fin set is built once: the houses of the cell below the chosen one are
+    /// banned from then on), or, where fins are allowed, a fin (and its houses are banned).
     fn covers(
         &self,
         s: &Search<'_>,
-        plan: &CoverPlan<'_>,
-        from: usize,
-        left: usize,
-        cover: u32,
-        covered: u128,
-        twice: u128,
+        plan: &CoverPlan,
+        p: Partial,
         out: &mut dyn FnMut(Found) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        // Base candidates no chosen or later cover reaches are fins for sure.
-        let sure_fins = (plan.base_cells & !covered & !plan.reach[from]) | plan.endo;
-        if sure_fins != 0
-            && (self.fins == Fins::None
-                || sure_fins.count_ones() > MAX_FINS
-                || common_peers(sure_fins) & s.cand == 0)
-        {
-            return ControlFlow::Continue(());
-        }
-        if left == 0 {
-            return self.finish(s, plan, cover, covered, twice, out);
-        }
-        for i in from..plan.covers.len() {
-            if plan.covers.len() - i < left {
-                break;
+        let open = plan.base_cells & !p.covered & !p.fins;
+        if p.chosen == self.size || open == 0 {
+            if p.chosen < self.size {
+                // Fewer covers than bases hold every base candidate: not a fish.
+                return ControlFlow::Continue(());
             }
-            let h = usize::from(plan.covers[i]);
+            return self.finish(s, plan, p.cover, p.covered, p.twice, out);
+        }
+        let i = open.trailing_zeros() as usize;
+        let mut banned = p.banned;
+        for h in CELL_HOUSES[i] {
+            if banned & 1 << h != 0 {
+                continue;
+            }
             let mask = HOUSE_MASKS[h] & s.cand;
             self.covers(
                 s,
                 plan,
-                i + 1,
-                left - 1,
-                cover | 1 << h,
-                covered | mask,
-                twice | (covered & mask),
+                Partial {
+                    chosen: p.chosen + 1,
+                    cover: p.cover | 1 << h,
+                    banned: banned | 1 << h,
+                    covered: p.covered | mask,
+                    twice: p.twice | (p.covered & mask),
+                    fins: p.fins,
+                },
                 out,
             )?;
+            banned |= 1 << h;
+        }
+        if self.fins != Fins::None {
+            let fins = p.fins | 1 << i;
+            let all = fins | plan.endo;
+            if all.count_ones() <= MAX_FINS && common_peers(all) & s.cand & !all != 0 {
+                self.covers(s, plan, Partial { banned, fins, ..p }, out)?;
+            }
         }
         ControlFlow::Continue(())
     }
@@ -328,7 +324,7 @@ impl ComplexFish {
     fn finish(
         &self,
         s: &Search<'_>,
-        plan: &CoverPlan<'_>,
+        plan: &CoverPlan,
         cover: u32,
         covered: u128,
         twice: u128,
@@ -365,15 +361,39 @@ impl ComplexFish {
 }
 
 /// The cover search's fixed inputs for one base set.
-struct CoverPlan<'a> {
+struct CoverPlan {
     base: u32,
     base_cells: u128,
     endo: u128,
-    /// Houses allowed as covers that meet the base candidates, in index order.
-    covers: &'a [u8],
-    /// `reach[i]`: the cells the covers from `i` on reach.
-    reach: &'a [u128; 28],
 }
+
+/// A partial cover set.
+#[derive(Clone, Copy)]
+struct Partial {
+    /// How many covers are chosen.
+    chosen: usize,
+    /// The chosen covers (house bits).
+    cover: u32,
+    /// Houses that may not be chosen any more (bases, wrong kinds, passed over).
+    banned: u32,
+    /// Candidate cells in some chosen cover.
+    covered: u128,
+    /// Candidate cells in two chosen covers.
+    twice: u128,
+    /// Base cells made exo fins.
+    fins: u128,
+}
+
+/// The row, column and box (house indexes) of each cell.
+const CELL_HOUSES: [[usize; 3]; 81] = {
+    let mut out = [[0; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        out[c] = [c / 9, 9 + c % 9, 18 + c / 27 * 3 + c % 9 / 3];
+        c += 1;
+    }
+    out
+};
 
 /// The cells of a mask, in index order.
 fn cells_of(mask: u128) -> impl Iterator<Item = Cell> {
