@@ -196,6 +196,157 @@ pub fn english(step: &Step) -> String {
         | Technique::AlsXz
         | Technique::AlsXyWing
         | Technique::AlsChain => human::english(step),
+
+        Technique::FinnedXWing
+        | Technique::SashimiXWing
+        | Technique::FinnedSwordfish
+        | Technique::SashimiSwordfish
+        | Technique::FinnedJellyfish
+        | Technique::SashimiJellyfish
+        | Technique::FrankenXWing
+        | Technique::FrankenSwordfish
+        | Technique::FrankenJellyfish
+        | Technique::FinnedFrankenXWing
+        | Technique::FinnedFrankenSwordfish
+        | Technique::FinnedFrankenJellyfish
+        | Technique::MutantXWing
+        | Technique::MutantSwordfish
+        | Technique::MutantJellyfish
+        | Technique::FinnedMutantXWing
+        | Technique::FinnedMutantSwordfish
+        | Technique::FinnedMutantJellyfish => complex_fish(step),
+        Technique::SimpleColorsTrap
+        | Technique::SimpleColorsWrap
+        | Technique::MultiColors1
+        | Technique::MultiColors2 => colors(step),
+        Technique::UniquenessType6 => {
+            let u = one(step.digits.first());
+            let v = one(step.digits.get(1));
+            format!(
+                "{name} removes {}. In {}, {u} can only go in the corners of the rectangle {}, \
+                 so it takes one diagonal or the other; on the corners that hold more than {u} \
+                 and {v}, the other two would be {v} and the four cells could swap {u} and {v}, \
+                 giving a second solution.",
+                removals(step),
+                lines(&step.houses),
+                and_list(&step.cells)
+            )
+        }
+        Technique::HiddenRectangle => {
+            let u = one(step.digits.first());
+            let v = one(step.digits.get(1));
+            let d = one(step.cells.get(2));
+            format!(
+                "{name} removes {}. In the rectangle {}, {} holds only {u} and {v}, and in \
+                 {} {u} can only go in the rectangle. If {d} were {v}, {u} would fill its two \
+                 neighbours in the rectangle, {} would be {v}, and the four cells could swap \
+                 {u} and {v}, giving a second solution.",
+                removals(step),
+                and_list(&step.cells),
+                one(step.cells.first()),
+                and_list(&step.houses),
+                one(step.cells.first())
+            )
+        }
+    }
+}
+
+/// The sentences of simple colors and multi-colors. Each cluster's colours come from its tree
+/// links (first colour "on", second "off"); the links of one cluster come together, each after
+/// the first touching a cell seen before, so a link that does not starts the next cluster.
+fn colors(step: &Step) -> String {
+    let name = step.technique.name();
+    let digit = one(step.digits.first());
+    let mut clusters: Vec<(Vec<Cell>, Vec<Cell>)> = Vec::new();
+    for link in &step.links {
+        let (from, to) = (link.from.cell, link.to.cell);
+        let joins = clusters
+            .last()
+            .is_some_and(|(on, off)| [from, to].iter().any(|c| on.contains(c) || off.contains(c)));
+        if !joins {
+            clusters.push((Vec::new(), Vec::new()));
+        }
+        if let Some((on, off)) = clusters.last_mut() {
+            for (cell, side) in [(from, on), (to, off)] {
+                if !side.contains(&cell) {
+                    side.push(cell);
+                }
+            }
+        }
+    }
+    let colours: Vec<String> = clusters
+        .iter_mut()
+        .map(|(on, off)| {
+            on.sort();
+            off.sort();
+            format!("{} against {}", and_list(on), and_list(off))
+        })
+        .collect();
+    let why = match step.technique {
+        Technique::SimpleColorsTrap => "one colour holds it, and these cells see both colours",
+        Technique::SimpleColorsWrap => {
+            "two cells of one colour see each other, so that colour cannot hold it"
+        }
+        Technique::MultiColors1 => {
+            "a cell of one colour of the first cluster sees a cell of one colour of the second, \
+             so one of the two other colours holds it, and these cells see both of those"
+        }
+        _ => {
+            "cells of one colour see both colours of the other cluster, one of which holds it, \
+             so that colour cannot"
+        }
+    };
+    format!(
+        "{name} on {digit} removes {}. Conjugate pairs of {digit} colour its cells: {}. In \
+         each cluster one colour holds {digit}; {why}.",
+        removals(step),
+        if colours.is_empty() {
+            "?".to_string()
+        } else {
+            colours.join("; ")
+        }
+    )
+}
+
+/// The sentences of finned, sashimi, Franken and mutant fish: the houses are the bases then
+/// the covers; the fins are the cells in no cover house or in two base houses.
+fn complex_fish(step: &Step) -> String {
+    let name = step.technique.name();
+    let digit = one(step.digits.first());
+    let (bases, covers) = step.houses.split_at(step.houses.len() / 2);
+    let within = |houses: &[House], cell: Cell| {
+        houses
+            .iter()
+            .filter(|&&h| super::CellSet::house(h).contains(cell))
+            .count()
+    };
+    let fins: Vec<Cell> = step
+        .cells
+        .iter()
+        .copied()
+        .filter(|&c| within(covers, c) == 0 || within(bases, c) > 1)
+        .collect();
+    let (bases, covers) = (lines(bases), lines(covers));
+    if fins.is_empty() {
+        format!(
+            "{name} on {digit} removes {}. Each of {bases} holds {digit} once, and all its \
+             places lie in {covers}, so those houses take their {digit} there and nowhere else.",
+            removals(step)
+        )
+    } else {
+        let (fin, them) = if fins.len() == 1 {
+            ("fin", "it")
+        } else {
+            ("fins", "one of them")
+        };
+        format!(
+            "{name} on {digit} removes {}. Apart from the {fin} {}, every place for {digit} in \
+             {bases} lies in {covers}: so either {them} holds {digit}, or {covers} take their \
+             {digit} in {bases}. Either way, the cells that see every fin and lie in {covers} \
+             cannot hold {digit}.",
+            removals(step),
+            and_list(&fins)
+        )
     }
 }
 

@@ -403,6 +403,100 @@ macro_rules! technique_table {
             /// [`Technique::GroupedNiceLoop`]; a set's link is drawn between the first cells of
             /// its two digits.
             AlsChain = "als_chain", "ALS chain", se 84, hodoku (340, Unfair);
+
+            // HoDoKu techniques Sudoku Explainer lacks: fish, coloring, uniqueness
+            // Their `se` column is an SE-equivalent rating (SE 1.2.1 lacks them all): finned and
+            // sashimi fish 6.7-7.1 as hodoku-py and SukakuExplainer rate them, coloring like
+            // SE's X-chains, uniqueness like SE's unique rectangles; Franken, mutant and template
+            // ratings are our extrapolation (see docs/design.md). Found by the finders in
+            // `techniques::FISH_COLORING_UNIQUENESS`, which SE mode never runs.
+            /// Finned X-Wing (SE lacks it): a basic fish of two base lines whose candidates all lie
+            /// in two cover lines but for the fins, extra candidates in one base line, all in one
+            /// box; the digit leaves the cover lines' cells outside the base that also see every fin.
+            /// cells: every candidate of the base lines (body and fins; a fin is a cell in no cover
+            /// house, or in two base houses); houses: the base houses, then the cover houses, each
+            /// in index order (rows, columns, boxes); digits: `[digit]`.
+            FinnedXWing = "finned_x_wing", "Finned X-Wing", se 67, hodoku (130, Hard);
+            /// Sashimi X-Wing (SE lacks it): a finned X-Wing where a base line holds only one
+            /// candidate besides its fins. Laid out like [`Technique::FinnedXWing`].
+            SashimiXWing = "sashimi_x_wing", "Sashimi X-Wing", se 68, hodoku (150, Hard);
+            /// Finned Swordfish (SE lacks it): like [`Technique::FinnedXWing`] with three lines.
+            FinnedSwordfish = "finned_swordfish", "Finned Swordfish", se 68, hodoku (200, Unfair);
+            /// Sashimi Swordfish (SE lacks it): like [`Technique::SashimiXWing`] with three lines.
+            SashimiSwordfish = "sashimi_swordfish", "Sashimi Swordfish", se 69, hodoku (240, Unfair);
+            /// Finned Jellyfish (SE lacks it): like [`Technique::FinnedXWing`] with four lines.
+            FinnedJellyfish = "finned_jellyfish", "Finned Jellyfish", se 70, hodoku (250, Unfair);
+            /// Sashimi Jellyfish (SE lacks it): like [`Technique::SashimiXWing`] with four lines.
+            SashimiJellyfish = "sashimi_jellyfish", "Sashimi Jellyfish", se 71, hodoku (260, Unfair);
+            /// Franken X-Wing (SE lacks it): a fish whose two base houses are rows and boxes (or
+            /// columns and boxes) and whose covers are columns and boxes (or rows and boxes), with
+            /// a box among them; without fins. A base cell in two cover houses is removed too
+            /// (cannibalism). Laid out like [`Technique::FinnedXWing`].
+            FrankenXWing = "franken_x_wing", "Franken X-Wing", se 72, hodoku (300, Unfair);
+            /// Franken Swordfish (SE lacks it): [`Technique::FrankenXWing`] with three houses.
+            FrankenSwordfish = "franken_swordfish", "Franken Swordfish", se 73, hodoku (350, Unfair);
+            /// Franken Jellyfish (SE lacks it): [`Technique::FrankenXWing`] with four houses.
+            FrankenJellyfish = "franken_jellyfish", "Franken Jellyfish", se 74, hodoku (370, Unfair);
+            /// Finned Franken X-Wing (SE lacks it): a [`Technique::FrankenXWing`] with fins (exo
+            /// fins outside every cover, endo fins in two base houses); only cells that see every
+            /// fin lose the digit. Laid out like [`Technique::FinnedXWing`].
+            FinnedFrankenXWing = "finned_franken_x_wing", "Finned Franken X-Wing", se 73, hodoku (390, Unfair);
+            /// Finned Franken Swordfish (SE lacks it): [`Technique::FinnedFrankenXWing`] with three houses.
+            FinnedFrankenSwordfish = "finned_franken_swordfish", "Finned Franken Swordfish", se 74, hodoku (410, Unfair);
+            /// Finned Franken Jellyfish (SE lacks it): [`Technique::FinnedFrankenXWing`] with four houses.
+            FinnedFrankenJellyfish = "finned_franken_jellyfish", "Finned Franken Jellyfish", se 75, hodoku (430, Unfair);
+            /// Mutant X-Wing (SE lacks it): a fish with any mix of rows, columns and boxes that is
+            /// neither basic nor Franken; without fins. Laid out like [`Technique::FinnedXWing`].
+            MutantXWing = "mutant_x_wing", "Mutant X-Wing", se 75, hodoku (450, Extreme);
+            /// Mutant Swordfish (SE lacks it): [`Technique::MutantXWing`] with three houses.
+            MutantSwordfish = "mutant_swordfish", "Mutant Swordfish", se 76, hodoku (450, Extreme);
+            /// Mutant Jellyfish (SE lacks it): [`Technique::MutantXWing`] with four houses.
+            MutantJellyfish = "mutant_jellyfish", "Mutant Jellyfish", se 77, hodoku (450, Extreme);
+            /// Finned Mutant X-Wing (SE lacks it): a [`Technique::MutantXWing`] with fins. Laid out
+            /// like [`Technique::FinnedXWing`].
+            FinnedMutantXWing = "finned_mutant_x_wing", "Finned Mutant X-Wing", se 76, hodoku (470, Extreme);
+            /// Finned Mutant Swordfish (SE lacks it): [`Technique::FinnedMutantXWing`] with three houses.
+            FinnedMutantSwordfish = "finned_mutant_swordfish", "Finned Mutant Swordfish", se 77, hodoku (470, Extreme);
+            /// Finned Mutant Jellyfish (SE lacks it): [`Technique::FinnedMutantXWing`] with four houses.
+            FinnedMutantJellyfish = "finned_mutant_jellyfish", "Finned Mutant Jellyfish", se 78, hodoku (470, Extreme);
+            /// Simple colors trap (SE lacks it; its X-chains find the same eliminations one chain at
+            /// a time): on one digit, a cluster of conjugate pairs splits into two colours, one of
+            /// which holds the digit; a cell outside the cluster that sees both colours loses it.
+            /// cells: the first colour's cells (the one holding the cluster's lowest cell), then
+            /// the second's; houses: none; digits: `[digit]`; links: the conjugate pairs of a
+            /// spanning tree of the cluster, each from a first-colour cell ("on") to a
+            /// second-colour cell ("off"), with the pair's house.
+            SimpleColorsTrap = "simple_colors_trap", "Simple colors trap", se 66, hodoku (150, Hard);
+            /// Simple colors wrap (SE lacks it): two cells of one colour see each other, so that
+            /// colour is false and the digit leaves all its cells. Laid out like
+            /// [`Technique::SimpleColorsTrap`].
+            SimpleColorsWrap = "simple_colors_wrap", "Simple colors wrap", se 66, hodoku (150, Hard);
+            /// Multi-colors type 1 (SE lacks it): two clusters of the same digit, where a cell of
+            /// one colour of the first sees a cell of one colour of the second; so one of the two
+            /// other colours is true, and a cell that sees both loses the digit. cells: the first
+            /// cluster's two colours, then the second's, each laid out as in
+            /// [`Technique::SimpleColorsTrap`]; houses: none; digits: `[digit]`; links: the first
+            /// cluster's tree links, then the second's.
+            MultiColors1 = "multi_colors_1", "Multi-colors type 1", se 70, hodoku (200, Hard);
+            /// Multi-colors type 2 (SE lacks it): cells of one colour see both colours of another
+            /// cluster, so that colour is false and the digit leaves all its cells. Laid out like
+            /// [`Technique::MultiColors1`].
+            MultiColors2 = "multi_colors_2", "Multi-colors type 2", se 70, hodoku (200, Hard);
+            /// Uniqueness test 6 (SE lacks it): a rectangle of four empty cells on digits `a` and
+            /// `b` in two rows, columns and boxes, whose corners on one diagonal hold only `a` and
+            /// `b` and on the other more; when one digit `u` lies in both rows (or both columns) of
+            /// the rectangle only in its corners, `u` leaves the corners with more, as otherwise
+            /// the corners would take `a` and `b` in a pattern with two solutions. Only used on a
+            /// puzzle with one solution. cells: the corners in loop order (`r1c1`, `r1c2`, `r2c2`,
+            /// `r2c1`); houses: the two lines where `u` is confined; digits: `[u, v]`.
+            UniquenessType6 = "uniqueness_type_6", "Uniqueness test 6", se 45, hodoku (100, Hard);
+            /// Hidden rectangle (SE lacks it): a rectangle as in [`Technique::UniquenessType6`]
+            /// with a corner `x` holding only `a` and `b`; when digit `u` lies in the row and in
+            /// the column of the diagonal corner `d` only in the rectangle, `d` cannot be the
+            /// other digit `v`. Only used on a puzzle with one solution. cells: the corners in loop
+            /// order from `x` (so `d` is the third); houses: `[row of d, column of d]`; digits:
+            /// `[u, v]` (`v` is removed from `d`).
+            HiddenRectangle = "hidden_rectangle", "Hidden rectangle", se 45, hodoku (100, Hard);
         }
     };
 }

@@ -9,10 +9,11 @@
 //! after the ALS techniques they resemble, before any forcing chain.
 
 use super::{
-    AlignedPairExclusion, AlignedTripletExclusion, AlsXyWing, AlsXz, Bug, DynamicForcingChains,
-    EmptyRectangle, Fish, ForcingChains, FullHouse, GroupedNiceLoop, HiddenSet, HiddenSingle,
-    Locking, MultipleForcingChains, NakedSet, NakedSingle, NishioForcingChains, RemotePair,
-    TurbotFamily, UniqueLoops, WWing, XChain, XyChain, XyWing, XyzWing,
+    AlignedPairExclusion, AlignedTripletExclusion, AlsXyWing, AlsXz, Bug, ComplexFish,
+    DynamicForcingChains, EmptyRectangle, Fish, ForcingChains, FullHouse, GroupedNiceLoop,
+    HiddenRectangle, HiddenSet, HiddenSingle, Locking, MultiColors, MultipleForcingChains,
+    NakedSet, NakedSingle, NishioForcingChains, RemotePair, SimpleColors, TurbotFamily,
+    UniqueLoops, UniquenessType6, WWing, XChain, XyChain, XyWing, XyzWing,
 };
 use crate::logic::Finder;
 
@@ -45,20 +46,34 @@ const HUMAN_FINDERS: &[&dyn Finder] = &[
     &XyWing,                               // 3300
     &XyzWing,                              // 3400
     &UniqueLoops::TYPES_1_TO_4.unpruned(), // 3500-3800
-    // ---- splice point: techniques::FISH_COLORING_UNIQUENESS (the "fish" branch) ----
-    // HoDoKu 3900-5360: uniqueness 5/6, hidden and avoidable rectangles, finned/sashimi,
-    // Franken and mutant fish, simple and multi-coloring (and kraken fish and templates,
-    // which HoDoKu runs later, disabled by default). Insert its entries here, in its order.
-    // ---- end of splice point ----
-    &XChain,                  // 5400
-    &XyChain,                 // 5500
-    &ForcingChains,           // 5600: nice loops / AIC (SE's static chains)
-    &GroupedNiceLoop::PLAIN,  // 5650
-    &AlsXz,                   // 5700
-    &AlsXyWing,               // 5800
-    &GroupedNiceLoop::ALS,    // 5900: ALS-XY-Chain, and AICs through sets
-    &AlignedPairExclusion,    // not in HoDoKu
-    &AlignedTripletExclusion, // not in HoDoKu
+    // HoDoKu's fish, coloring and uniqueness techniques that SE lacks
+    // (`FISH_COLORING_UNIQUENESS`); uniqueness test 5 is SE's type 2 above, and avoidable
+    // rectangles, kraken fish and templates are not built.
+    &UniquenessType6::STRICT,        // 4000
+    &HiddenRectangle::STRICT,        // 4010
+    &ComplexFish::FINNED_X_WING,     // 4100
+    &ComplexFish::SASHIMI_X_WING,    // 4200
+    &ComplexFish::FINNED_SWORDFISH,  // 4300
+    &ComplexFish::SASHIMI_SWORDFISH, // 4400
+    &ComplexFish::FINNED_JELLYFISH,  // 4500
+    &ComplexFish::SASHIMI_JELLYFISH, // 4600
+    &SimpleColors,                   // 5330
+    &MultiColors,                    // 5360
+    &XChain,                         // 5400
+    &XyChain,                        // 5500
+    &ForcingChains,                  // 5600: nice loops / AIC (SE's static chains)
+    &GroupedNiceLoop::PLAIN,         // 5650
+    &AlsXz,                          // 5700
+    &AlsXyWing,                      // 5800
+    &GroupedNiceLoop::ALS,           // 5900: ALS-XY-Chain, and AICs through sets
+    // Franken fish as HoDoKu enables them by default (its Franken and finned Franken
+    // jellyfish and every mutant fish are off by default, and so are they here).
+    &ComplexFish::FRANKEN_X_WING,           // 6100
+    &ComplexFish::FRANKEN_SWORDFISH,        // 6200
+    &ComplexFish::FINNED_FRANKEN_X_WING,    // 6700
+    &ComplexFish::FINNED_FRANKEN_SWORDFISH, // 6800
+    &AlignedPairExclusion,                  // not in HoDoKu
+    &AlignedTripletExclusion,               // not in HoDoKu
     // The last resort: forcing chains (8500) and nets (8600).
     &NishioForcingChains,
     &MultipleForcingChains,

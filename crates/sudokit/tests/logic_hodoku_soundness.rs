@@ -1,0 +1,148 @@
+//! The HoDoKu techniques Sudoku Explainer lacks (`techniques::FISH_COLORING_UNIQUENESS`: fish,
+//! coloring, uniqueness) checked against real puzzles' solutions: along the default solver's
+//! path of each puzzle, every state is given to every one of those finders, and the first
+//! [`STEPS_PER_FINDER`] steps each reports (not only the first) must place only true digits and remove only false
+//! candidates. The uniqueness finders run too, as every puzzle here has one solution.
+//!
+//! Quick tier: the first 12 puzzles of `testdata/sample.txt` (15 s in debug). Data tier: the
+//! first 300 of `top1465.txt` and the first 100 of `sudoku_exchange_diabolical.txt` (every line
+//! with `SUDOKU_SOUNDNESS_ALL=1`; run that with `--release`).
+
+mod common;
+
+use common::{grid_from_line, report};
+use rayon::prelude::*;
+use std::ops::ControlFlow;
+use sudokit::logic::techniques::{HiddenRectangle, UniquenessType6, FISH_COLORING_UNIQUENESS};
+use sudokit::logic::{CandidateGrid, Finder, Ratings, Solver};
+use sudokit::solve::{self, Count};
+use sudokit::Grid;
+
+/// At most this many steps of each finder per state: Franken and mutant fish finders report
+/// thousands of fish on an early state (8.2 million steps on the first 12 sample puzzles),
+/// so each is cut after its first steps in search order.
+const STEPS_PER_FINDER: usize = 40;
+
+/// The finders under test: the list, and the uniqueness finders with missing candidates.
+fn finders() -> Vec<&'static dyn Finder> {
+    static UT6: UniquenessType6 = UniquenessType6::STRICT.allowing_missing_candidates();
+    static HR: HiddenRectangle = HiddenRectangle::STRICT.allowing_missing_candidates();
+    let mut out: Vec<&'static dyn Finder> = FISH_COLORING_UNIQUENESS.to_vec();
+    out.push(&UT6);
+    out.push(&HR);
+    out
+}
+
+/// (states checked, steps checked, wrong steps) for one puzzle.
+fn check(line: &str) -> (usize, usize, Vec<String>) {
+    let puzzle = grid_from_line(line).unwrap_or_else(|| panic!("not a puzzle line: {line}"));
+    assert_eq!(
+        solve::count(&puzzle, 2),
+        Count::Exact(1),
+        "not unique: {line}"
+    );
+    let solution: Grid = solve::solve(&puzzle).unwrap_or_else(|| panic!("no solution: {line}"));
+    let start = CandidateGrid::from_grid(&puzzle);
+    let path = Solver::new().solve(&start);
+    let ratings = Ratings::default();
+    let finders = finders();
+    let (mut states, mut steps, mut wrong) = (0, 0, Vec::new());
+    let mut grid = start;
+    for (n, next) in path.steps.iter().enumerate() {
+        states += 1;
+        for finder in &finders {
+            let mut found = Vec::new();
+            let _ = finder.find(&grid, &ratings, &mut |step| {
+                found.push(step);
+                if found.len() < STEPS_PER_FINDER {
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            });
+            for step in found {
+                steps += 1;
+                let bad_place = step
+                    .placements
+                    .iter()
+                    .any(|&(cell, digit)| solution.get(cell) != Some(digit));
+                let bad_elim = step
+                    .eliminations
+                    .iter()
+                    .any(|&(cell, digit)| solution.get(cell) == Some(digit));
+                if bad_place || bad_elim {
+                    wrong.push(format!("{line} before step {}: {step:?}", n + 1));
+                }
+            }
+        }
+        grid.apply(next);
+    }
+    (states, steps, wrong)
+}
+
+fn assert_sound(name: &str, lines: &[&str]) {
+    let results: Vec<_> = lines.par_iter().map(|line| check(line)).collect();
+    let (mut states, mut steps, mut wrong) = (0, 0, Vec::new());
+    for (s, n, w) in results {
+        states += s;
+        steps += n;
+        wrong.extend(w);
+    }
+    report(&format!(
+        "logic_hodoku_soundness {name}: {} puzzles, {states} states, {steps} steps checked, {} \
+         wrong",
+        lines.len(),
+        wrong.len()
+    ));
+    assert!(wrong.is_empty(), "wrong steps:\n{}", wrong.join("\n"));
+    assert!(steps > 0, "{name}: no step at all was checked");
+}
+
+#[test]
+fn committed_sample_is_sound() {
+    let text = common::read_testdata("sample.txt");
+    let lines: Vec<&str> = text.lines().filter(|l| l.len() == 81).take(12).collect();
+    assert_eq!(lines.len(), 12);
+    assert_sound("testdata/sample.txt (first 12)", &lines);
+}
+
+/// The first `n` puzzle lines of a shared data file (all with `SUDOKU_SOUNDNESS_ALL`).
+fn first_lines(name: &str, n: usize) -> Option<Vec<String>> {
+    let Some(dir) = common::shared_data() else {
+        report(&format!(
+            "logic_hodoku_soundness {name}: skipped, no shared data folder (set SUDOKU_DATA)"
+        ));
+        return None;
+    };
+    let path = dir.join(name);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let all = std::env::var_os("SUDOKU_SOUNDNESS_ALL").is_some();
+    let lines: Vec<String> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.len() == 81)
+        .take(if all { usize::MAX } else { n })
+        .map(str::to_string)
+        .collect();
+    assert!(all || lines.len() == n, "{name} has fewer than {n} puzzles");
+    Some(lines)
+}
+
+#[test]
+#[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
+fn top1465_is_sound() {
+    if let Some(lines) = first_lines("top1465.txt", 300) {
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        assert_sound("top1465.txt (first 300)", &lines);
+    }
+}
+
+#[test]
+#[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
+fn sudoku_exchange_diabolical_is_sound() {
+    if let Some(lines) = first_lines("sudoku_exchange_diabolical.txt", 100) {
+        let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+        assert_sound("sudoku_exchange_diabolical.txt (first 100)", &lines);
+    }
+}
