@@ -230,6 +230,14 @@ impl Net {
         }
     }
 
+    /// Gives this net's working memory to `other` (a net kept for what it reached needs none,
+    /// and a new net then walks without growing its own queues).
+    pub(super) fn lend_scratch(&mut self, other: &mut Net) {
+        if let Some(scratch) = self.scratch.take() {
+            other.scratch = Some(scratch);
+        }
+    }
+
     /// [`walk`](Net::walk) into this net, replacing what it held and reusing its buffers (the
     /// scans walk from every candidate at every step: allocating each walk anew cost about a
     /// tenth of the rating time).
@@ -513,9 +521,25 @@ impl Net {
 
     /// SE's `getAncestorCount`: the distinct nodes of the chain to node `i`, `i` included.
     pub(super) fn ancestor_count(&self, i: u32) -> u32 {
-        let mut order = Vec::new();
-        self.collect_ancestors(i, &mut order);
-        order.len() as u32
+        // Every parent is older than its child (a lower index), so one pass down the node
+        // indices from `i`, marking the parents of each marked node, meets every ancestor
+        // once, with a bit set and no list (the scans measure every hint this way).
+        let mut seen = [0u64; 23];
+        let top = (i as usize >> 6) % 23;
+        seen[top] = 1 << (i & 63);
+        let mut count = 0;
+        for w in (0..=top).rev() {
+            while seen[w] != 0 {
+                let b = 63 - seen[w].leading_zeros();
+                seen[w] &= !(1 << b);
+                count += 1;
+                for &parent in self.parents_of((w as u32) << 6 | b) {
+                    let (pw, pb) = ((parent as usize >> 6) % 23, parent & 63);
+                    seen[pw] |= 1 << pb;
+                }
+            }
+        }
+        count
     }
 
     /// The nested chains among the ancestors of node `i`, in the order met.
@@ -665,6 +689,9 @@ mod tests {
         for i in 0..net.nodes.len() as u32 {
             let parents = net.parents_of(i);
             assert!(parents.iter().all(|&p| p < i), "a parent comes first");
+            // The count (one pass down the indices) is the list's length (a breadth-first
+            // walk up the parents).
+            assert_eq!(net.ancestor_count(i), net.ancestors(i).len() as u32);
             assert_eq!(
                 parents.is_empty(),
                 i == 0,

@@ -186,7 +186,13 @@ impl<'a> Walks<'a> {
     fn ensure(&mut self, p: Pot) {
         let slot = usize::from(p) % 729;
         if self.on[slot] == NO_WALK {
-            let mut net = self.spare.pop().unwrap_or_else(Net::empty);
+            let mut net = self.spare.pop().unwrap_or_else(|| {
+                let mut net = Net::empty();
+                if let Some(kept) = self.nets.last_mut() {
+                    kept.lend_scratch(&mut net);
+                }
+                net
+            });
             net.rewalk(&self.base, self.rules, (p, true), self.advanced);
             self.on[slot] = self.nets.len() as u32;
             self.nets.push(net);
@@ -198,10 +204,11 @@ impl<'a> Walks<'a> {
         self.nets.get(self.on[usize::from(p) % 729] as usize)
     }
 
-    /// The walk from "`p` off" (hand it back with [`recycle`](Walks::recycle) when done).
-    fn off(&mut self, p: Pot) -> Net {
+    /// The walk from "`p` on" or off, not kept (hand it back with [`recycle`](Walks::recycle)
+    /// when done).
+    fn walk(&mut self, p: Pot, on: bool) -> Net {
         let mut net = self.spare.pop().unwrap_or_else(Net::empty);
-        net.rewalk(&self.base, self.rules, (p, false), self.advanced);
+        net.rewalk(&self.base, self.rules, (p, on), self.advanced);
         net
     }
 
@@ -259,9 +266,13 @@ fn scan(
             return false;
         }
         for &p in &pots {
-            walks.ensure(p);
-            let off = walks.off(p);
-            let Some(on) = walks.get(p) else {
+            let off = walks.walk(p, false);
+            // No cell or region chain reuses a Nishio scan's "on" walk: it goes back at once.
+            let once = nishio.then(|| walks.walk(p, true));
+            if !nishio {
+                walks.ensure(p);
+            }
+            let Some(on) = once.as_ref().or_else(|| walks.get(p)) else {
                 continue;
             };
             if let Some((a, b)) = on.contradiction() {
@@ -287,7 +298,8 @@ fn scan(
                 }
             }
             walks.recycle(off);
-            if nishio {
+            if let Some(net) = once {
+                walks.recycle(net);
                 continue;
             }
             let Some((_, digit)) = cell_digit(p) else {
@@ -497,7 +509,7 @@ fn chain_ends(graph: &Graph, walks: &mut Walks<'_>, hint: Hint, visit: &mut dyn 
                 walks.ensure(source);
                 walks.get(source)
             } else {
-                off_net = walks.off(source);
+                off_net = walks.walk(source, false);
                 Some(&off_net)
             };
             if let Some((net, (a, b))) = net.and_then(|n| Some((n, n.contradiction()?))) {
@@ -507,7 +519,7 @@ fn chain_ends(graph: &Graph, walks: &mut Walks<'_>, hint: Hint, visit: &mut dyn 
         }
         Kind::Double => {
             walks.ensure(source);
-            let off_net = walks.off(source);
+            let off_net = walks.walk(source, false);
             if let Some(on_net) = walks.get(source) {
                 if let (Some(i), Some(j)) = (on_net.node(target, on), off_net.node(target, on)) {
                     visit(on_net, i);
