@@ -51,9 +51,14 @@ test('hint is the next step with its words; explain solves; eliminations apply',
   const after = s.hint(EASY, { eliminated: [[2, 1]] });
   assert.equal(after.candidates[2], '24');
   assert.equal(s.hint(SOLUTION).status, 'solved');
+  // Human mode by default (the API's): HoDoKu's order takes naked singles (2.3) before SE's
+  // hidden singles (1.2); style 'se' walks Sudoku Explainer's path.
   const explained = s.explain(EASY);
   assert.equal(explained.outcome, 'solved');
-  assert.equal(explained.hardest, 1.2);
+  assert.equal(explained.hardest, 2.3);
+  assert.equal(s.explain(EASY, { style: 'se' }).hardest, 1.2);
+  assert.notDeepEqual(s.hint(EASY, { style: 'se' }).step, hint.step);
+  throwsKind(() => s.hint(EASY, { style: 'hodoku' }), 'bad_option');
   assert.ok(explained.steps.every((step) => step.text.length > 0));
   // Applying every placement of the path gives the solution.
   const cells = [...EASY];

@@ -17,7 +17,7 @@ test('top95: the ratings of serate (ratings/top95.se121.tsv), and every path exp
   const rated = s.rateMany(ratings.map(([puzzle]) => puzzle));
   ratings.forEach(([puzzle, er, ep, ed], i) => {
     assert.deepEqual([rated[i].er, rated[i].ep, rated[i].ed], [Number(er), Number(ep), Number(ed)], puzzle);
-    const explained = s.explain(puzzle);
+    const explained = s.explain(puzzle, { style: 'se' });
     assert.equal(explained.outcome, 'solved', puzzle);
     assert.equal(explained.hardest, rated[i].er, puzzle);
   });

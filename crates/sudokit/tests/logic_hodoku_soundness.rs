@@ -5,7 +5,7 @@
 //! candidates. The uniqueness finders run too, as every puzzle here has one solution.
 //!
 //! Quick tier: the first 12 puzzles of `testdata/sample.txt` (15 s in debug). Data tier: the
-//! first 300 of `top1465.txt` and the first 100 of `sudoku_exchange_diabolical.txt` (every line
+//! first 60 of `top1465.txt` and the first 40 of `sudoku_exchange_diabolical.txt` (every line
 //! with `SUDOKU_SOUNDNESS_ALL=1`; run that with `--release`).
 
 mod common;
@@ -132,17 +132,17 @@ fn first_lines(name: &str, n: usize) -> Option<Vec<String>> {
 #[test]
 #[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn top1465_is_sound() {
-    if let Some(lines) = first_lines("top1465.txt", 300) {
+    if let Some(lines) = first_lines("top1465.txt", 60) {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-        assert_sound("top1465.txt (first 300)", &lines);
+        assert_sound("top1465.txt (first 60)", &lines);
     }
 }
 
 #[test]
 #[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn sudoku_exchange_diabolical_is_sound() {
-    if let Some(lines) = first_lines("sudoku_exchange_diabolical.txt", 100) {
+    if let Some(lines) = first_lines("sudoku_exchange_diabolical.txt", 40) {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-        assert_sound("sudoku_exchange_diabolical.txt (first 100)", &lines);
+        assert_sound("sudoku_exchange_diabolical.txt (first 40)", &lines);
     }
 }

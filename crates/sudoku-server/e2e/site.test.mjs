@@ -142,9 +142,12 @@ test('generate makes a puzzle with one solution at the asked level', async () =>
 });
 
 test('a long rate shows its progress, Cancel stops it, and a new request stops one too', async () => {
-  const page = await open(`/?p=${SLOW}`);
+  // The page's clock is Playwright's (the worker keeps real time): the seconds of progress are
+  // shown at once, however fast this machine rates SLOW (about a second).
+  const page = await open(`/?p=${SLOW}`, undefined, { clock: true });
   assert.equal(await page.isDisabled('#cancel'), true);
   await page.click('#rate');
+  await page.clock.runFor(2_000);
   // Progress: the message line counts the seconds while the worker rates.
   await page.waitForFunction(() => /^Rating… [1-9]\d* s \(Cancel stops it\)$/.test(document.querySelector('#message').textContent));
   assert.equal(await page.isDisabled('#cancel'), false);
@@ -154,6 +157,7 @@ test('a long rate shows its progress, Cancel stops it, and a new request stops o
   assert.equal(await page.isDisabled('#cancel'), true);
   // A new request while the rate runs stops it, and is answered by a fresh worker.
   await page.click('#rate');
+  await page.clock.runFor(2_000);
   await page.waitForFunction(() => /^Rating… /.test(document.querySelector('#message').textContent));
   await page.click('#hint');
   await page.waitForFunction(() => !/^(Rating|Stopped)/.test(document.querySelector('#message').textContent)
