@@ -17,12 +17,16 @@ fuzz_target!(|data: &[u8]| {
     };
     let puzzle = &parsed.puzzle;
     let printed = variant::to_text(puzzle, puzzle.givens(), VariantLayout::Json);
-    let back = variant::parse(&printed, &Options::default()).expect("a printed document reads back");
+    let back =
+        variant::parse(&printed, &Options::default()).expect("a printed document reads back");
     assert_eq!(&back.puzzle, puzzle);
     let mut search = Search::new(puzzle).with_guess_budget(200);
     for _ in 0..3 {
         match search.next_solution() {
-            Ok(Some(grid)) => assert!(puzzle.check(&grid).is_ok(), "a wrong solution of {puzzle:?}"),
+            Ok(Some(grid)) => assert!(
+                puzzle.check(&grid).is_ok(),
+                "a wrong solution of {puzzle:?}"
+            ),
             Ok(None) | Err(_) => break,
         }
     }
