@@ -15,6 +15,7 @@ use sudokit::generate::{
     ClueRange, Difficulty, Generator, Options, RatingRange, Symmetry, DEFAULT_MAX_ATTEMPTS,
 };
 use sudokit::logic::techniques::{REGISTRY, WITH_NESTED};
+use sudokit::logic::Style;
 use sudokit::logic::{CandidateGrid, Finder, Inconsistent};
 use sudokit::rate::{check_proper, Budget, Level, RateError, Rater};
 use sudokit::solve::Search;
@@ -53,6 +54,13 @@ pub(crate) fn finders(nested: bool) -> &'static [&'static dyn Finder] {
     } else {
         REGISTRY
     }
+}
+
+/// The style of `hint` and `explain`: "human" or "se".
+fn parse_style(text: &str) -> PyResult<Style> {
+    text.parse::<Style>().map_err(|_| {
+        PyValueError::new_err(format!("style must be \"human\" or \"se\", not {text:?}"))
+    })
 }
 
 /// The budget of a `time_limit` in seconds (`None`: no limit).
@@ -208,17 +216,22 @@ fn contradiction(state: &CandidateGrid) -> Option<PyErr> {
 /// ``puzzle`` may also be a pencilmark state (a 729-character candidate line or a pencilmark
 /// grid), to hint from where a player is. A puzzle with several solutions gets a hint all the
 /// same, without the uniqueness techniques. ``nested=True`` adds nested forcing chains (slow
-/// on the hardest puzzles: pair it with ``time_limit``, in seconds).
+/// on the hardest puzzles: pair it with ``time_limit``, in seconds). ``style`` is ``"human"``
+/// (the default, as ``sudoku hint``'s: HoDoKu's order, the easiest step first) or ``"se"``
+/// (Sudoku Explainer's order and steps).
 ///
-/// Raises ``InvalidPuzzle``, ``NoSolution``, or ``GaveUp`` when the time limit is reached.
+/// Raises ``InvalidPuzzle``, ``NoSolution``, or ``GaveUp`` when the time limit is reached;
+/// ``ValueError`` for an unknown style.
 #[pyfunction]
-#[pyo3(signature = (puzzle, nested = false, time_limit = None))]
+#[pyo3(signature = (puzzle, nested = false, time_limit = None, style = "human"))]
 fn hint(
     py: Python<'_>,
     puzzle: &str,
     nested: bool,
     time_limit: Option<f64>,
+    style: &str,
 ) -> PyResult<Option<Step>> {
+    let style = parse_style(style)?;
     let budget = budget(time_limit)?;
     let state = parse_state(puzzle)?;
     if let Some(err) = contradiction(&state) {
@@ -235,7 +248,8 @@ fn hint(
     let found = py.detach(|| {
         let clock = wall_clock();
         Rater::new()
-            .with_finders(finders(nested))
+            .with_style(style)
+            .with_finders(style.finders(nested))
             .with_budget(budget)
             .with_clock(&clock)
             .next_step(&state)
@@ -250,17 +264,20 @@ fn hint(
 /// explain`` gives it: one ``Step`` per deduction, in order.
 ///
 /// A path the techniques in use cannot finish ends early (``rate`` says ``"stuck"``).
-/// ``puzzle`` may also be a pencilmark state. ``nested`` and ``time_limit`` as for ``hint``.
+/// ``puzzle`` may also be a pencilmark state. ``nested``, ``time_limit`` and ``style`` as for
+/// ``hint``.
 ///
 /// Raises ``InvalidPuzzle``, ``NoSolution``, ``NotUnique`` or ``GaveUp``.
 #[pyfunction]
-#[pyo3(signature = (puzzle, nested = false, time_limit = None))]
+#[pyo3(signature = (puzzle, nested = false, time_limit = None, style = "human"))]
 fn explain(
     py: Python<'_>,
     puzzle: &str,
     nested: bool,
     time_limit: Option<f64>,
+    style: &str,
 ) -> PyResult<Vec<Step>> {
+    let style = parse_style(style)?;
     let budget = budget(time_limit)?;
     let state = parse_state(puzzle)?;
     if let Some(err) = contradiction(&state) {
@@ -269,7 +286,8 @@ fn explain(
     let rated = py.detach(|| {
         let clock = wall_clock();
         Rater::new()
-            .with_finders(finders(nested))
+            .with_style(style)
+            .with_finders(style.finders(nested))
             .with_budget(budget)
             .with_clock(&clock)
             .rate_state(&state)

@@ -103,7 +103,8 @@ def test_check_names_each_kind():
 
 
 def test_hint_gives_the_first_step_and_none_when_solved():
-    step = sudokit.hint(MEDIUM)
+    # Sudoku Explainer's order (human mode's is tested below).
+    step = sudokit.hint(MEDIUM, style="se")
     assert isinstance(step, sudokit.Step)
     assert step.technique == "hidden_single_box"
     assert step.rating == 1.2
@@ -117,7 +118,7 @@ def test_hint_gives_the_first_step_and_none_when_solved():
     assert d["placements"] == [list(p) for p in step.placements]
     assert sudokit.hint(sudokit.solve(EASY)) is None
     # Several solutions: a hint all the same (without uniqueness techniques).
-    several = sudokit.hint(MULTIPLE)
+    several = sudokit.hint(MULTIPLE, style="se")
     assert several is not None and several.technique == "direct_hidden_pair"
 
 
@@ -166,8 +167,9 @@ def test_hint_and_explain_refuse_bad_states():
 
 
 def test_explain_steps_replay_to_the_solution():
-    steps = sudokit.explain(MEDIUM)
-    assert len(steps) == sudokit.rate(MEDIUM).steps
+    # Sudoku Explainer's path is the one `rate` measures; human mode's replays too.
+    assert len(sudokit.explain(MEDIUM, style="se")) == sudokit.rate(MEDIUM).steps
+    steps = sudokit.explain(MEDIUM, style="se")
     solution = sudokit.solve(MEDIUM)
     grid = list(MEDIUM)
     for step in steps:
@@ -178,6 +180,14 @@ def test_explain_steps_replay_to_the_solution():
             assert solution[cell] != str(digit), step
     assert "".join(grid) == solution
     assert max(s.rating for s in steps) == sudokit.rate(MEDIUM).er
+    human = list(MEDIUM)
+    for step in sudokit.explain(MEDIUM):
+        for cell, digit in step.placements:
+            assert solution[cell] == str(digit), step
+            human[cell] = str(digit)
+        for cell, digit in step.eliminations:
+            assert solution[cell] != str(digit), step
+    assert "".join(human) == solution
 
 
 def test_rate_gives_the_cli_numbers():
@@ -249,3 +259,17 @@ def test_canon_is_the_same_for_equivalent_puzzles():
     assert sudokit.canon(MEDIUM) != form
     with pytest.raises(sudokit.InvalidPuzzle):
         sudokit.canon("x")
+
+
+def test_hint_and_explain_take_a_style():
+    """Human mode by default, as the CLI's hint and explain: HoDoKu's order takes the naked
+    single r5c5 = 5 where Sudoku Explainer's takes the hidden single r1c6 = 8 first."""
+    puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    human = sudokit.hint(puzzle)
+    se = sudokit.hint(puzzle, style="se")
+    assert human.to_dict() == sudokit.hint(puzzle, style="human").to_dict()
+    assert human.technique == "naked_single" and human.placements == [(40, 5)]
+    assert se.technique == "hidden_single_box" and se.placements == [(5, 8)]
+    assert [s.technique for s in sudokit.explain(puzzle, style="se")][0] == "hidden_single_box"
+    with pytest.raises(ValueError):
+        sudokit.hint(puzzle, style="hodoku")

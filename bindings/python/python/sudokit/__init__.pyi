@@ -83,12 +83,18 @@ def check(puzzle: str) -> Literal["unique", "multiple", "none", "invalid"]:
     """What the puzzle is, as ``sudoku check`` says."""
 
 def hint(
-    puzzle: str, nested: bool = False, time_limit: Optional[float] = None
+    puzzle: str,
+    nested: bool = False,
+    time_limit: Optional[float] = None,
+    style: str = "human",
 ) -> Optional[Step]:
     """The next step, or None when solved or no technique in use applies."""
 
 def explain(
-    puzzle: str, nested: bool = False, time_limit: Optional[float] = None
+    puzzle: str,
+    nested: bool = False,
+    time_limit: Optional[float] = None,
+    style: str = "human",
 ) -> list[Step]:
     """The whole solve path of a puzzle with one solution."""
 
