@@ -86,13 +86,10 @@ fn dynamic_steps_on_reglib_positions_are_sound() {
     if std::env::var_os("SUDOKU_REGLIB_DYNAMIC_ALL").is_none() {
         return;
     }
-    let Some(dir) = common::shared_data() else {
-        report("logic_dynamic_reglib: no shared data folder for the whole library");
+    let Some(text) = common::read_shared("logic_dynamic_reglib", "techniques/reglib-1.3.txt")
+    else {
         return;
     };
-    let path = dir.join("techniques/reglib-1.3.txt");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let (positions, steps) = check(&text);
     report(&format!(
         "logic_dynamic_reglib: {positions} library positions, {steps} steps, all sound"

@@ -106,33 +106,12 @@ fn committed_sample_is_sound() {
     assert_sound("testdata/sample.txt (first 12)", &lines);
 }
 
-/// The first `n` puzzle lines of a shared data file (all with `SUDOKU_SOUNDNESS_ALL`).
-fn first_lines(name: &str, n: usize) -> Option<Vec<String>> {
-    let Some(dir) = common::shared_data() else {
-        report(&format!(
-            "logic_hodoku_soundness {name}: skipped, no shared data folder (set SUDOKU_DATA)"
-        ));
-        return None;
-    };
-    let path = dir.join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let all = std::env::var_os("SUDOKU_SOUNDNESS_ALL").is_some();
-    let lines: Vec<String> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| l.len() == 81)
-        .take(if all { usize::MAX } else { n })
-        .map(str::to_string)
-        .collect();
-    assert!(all || lines.len() == n, "{name} has fewer than {n} puzzles");
-    Some(lines)
-}
-
 #[test]
 #[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn top1465_is_sound() {
-    if let Some(lines) = first_lines("top1465.txt", 60) {
+    if let Some((lines, _)) =
+        common::shared_first_lines("logic_hodoku_soundness", "top1465.txt", 60)
+    {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         assert_sound("top1465.txt (first 60)", &lines);
     }
@@ -141,7 +120,11 @@ fn top1465_is_sound() {
 #[test]
 #[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn sudoku_exchange_diabolical_is_sound() {
-    if let Some(lines) = first_lines("sudoku_exchange_diabolical.txt", 40) {
+    if let Some((lines, _)) = common::shared_first_lines(
+        "logic_hodoku_soundness",
+        "sudoku_exchange_diabolical.txt",
+        40,
+    ) {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         assert_sound("sudoku_exchange_diabolical.txt (first 40)", &lines);
     }

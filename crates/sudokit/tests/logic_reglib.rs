@@ -472,13 +472,7 @@ const SAMPLE_FOUND_WITH_PRUNING: usize = 63;
 #[test]
 #[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn full_library_meets_the_floor_per_code() {
-    let Some(dir) = common::shared_data() else {
-        report("logic_reglib: full library skipped, no shared data folder (set SUDOKU_DATA)");
-        return;
-    };
-    let path = dir.join("techniques/reglib-1.3.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        common::skip(&format!("logic_reglib: cannot read {}", path.display()));
+    let Some(text) = common::read_shared("logic_reglib", "techniques/reglib-1.3.txt") else {
         return;
     };
     let (pruned, _, _) = run(&text, true);

@@ -273,16 +273,7 @@ fn committed_sample_is_found() {
 #[test]
 #[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn full_library_meets_the_floor_per_code() {
-    let Some(dir) = common::shared_data() else {
-        report("logic_reglib_chains: skipped, no shared data folder (set SUDOKU_DATA)");
-        return;
-    };
-    let path = dir.join("techniques/reglib-1.3.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        common::skip(&format!(
-            "logic_reglib_chains: cannot read {}",
-            path.display()
-        ));
+    let Some(text) = common::read_shared("logic_reglib_chains", "techniques/reglib-1.3.txt") else {
         return;
     };
     let tally = run(&text);

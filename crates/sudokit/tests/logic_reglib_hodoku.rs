@@ -352,18 +352,7 @@ const SAMPLE_CASES: usize = 74;
 #[test]
 #[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn full_library_is_found_in_full() {
-    let Some(dir) = common::shared_data() else {
-        report(
-            "logic_reglib_hodoku: full library skipped, no shared data folder (set SUDOKU_DATA)",
-        );
-        return;
-    };
-    let path = dir.join("techniques/reglib-1.3.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        common::skip(&format!(
-            "logic_reglib_hodoku: cannot read {}",
-            path.display()
-        ));
+    let Some(text) = common::read_shared("logic_reglib_hodoku", "techniques/reglib-1.3.txt") else {
         return;
     };
     let (tally, misses, fail) = run(&text);

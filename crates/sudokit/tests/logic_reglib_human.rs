@@ -243,16 +243,7 @@ fn committed_sample_is_found() {
 #[test]
 #[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn whole_library_reaches_the_floors() {
-    let Some(dir) = common::shared_data() else {
-        report("logic_reglib_human: full library skipped, no shared data folder");
-        return;
-    };
-    let path = dir.join("techniques/reglib-1.3.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        common::skip(&format!(
-            "logic_reglib_human: cannot read {}",
-            path.display()
-        ));
+    let Some(text) = common::read_shared("logic_reglib_human", "techniques/reglib-1.3.txt") else {
         return;
     };
     let tally = run(&text);

@@ -104,34 +104,6 @@ fn assert_sound(name: &str, lines: &[&str], min_solved: usize) {
     );
 }
 
-/// The first `n` puzzle lines of a shared data file (all of them when `SUDOKU_SOUNDNESS_ALL` is
-/// set, for a full run in release mode: `SUDOKU_SOUNDNESS_ALL=1 cargo test --release -p sudokit
-/// --test logic_soundness`), or `None` (after saying so).
-fn first_lines(name: &str, n: usize) -> Option<(Vec<String>, String)> {
-    let Some(dir) = common::shared_data() else {
-        report(&format!(
-            "logic_soundness {name}: skipped, no shared data folder (set SUDOKU_DATA)"
-        ));
-        return None;
-    };
-    let path = dir.join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let all = std::env::var_os("SUDOKU_SOUNDNESS_ALL").is_some();
-    let lines: Vec<String> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| l.len() == 81)
-        .take(if all { usize::MAX } else { n })
-        .map(str::to_string)
-        .collect();
-    if all {
-        return Some((lines, format!("{name} (all)")));
-    }
-    assert_eq!(lines.len(), n, "{name} has fewer than {n} puzzles");
-    Some((lines, format!("{name} (first {n})")))
-}
-
 #[test]
 fn committed_sample_is_sound() {
     let text = common::read_testdata("sample.txt");
@@ -143,7 +115,8 @@ fn committed_sample_is_sound() {
 #[test]
 #[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn seventeen_clue_puzzles_are_sound() {
-    if let Some((lines, title)) = first_lines("17_clue.txt", 1000) {
+    if let Some((lines, title)) = common::shared_first_lines("logic_soundness", "17_clue.txt", 1000)
+    {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         assert_sound(&title, &lines, lines.len());
     }
@@ -152,7 +125,8 @@ fn seventeen_clue_puzzles_are_sound() {
 #[test]
 #[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn top1465_puzzles_are_sound() {
-    if let Some((lines, title)) = first_lines("top1465.txt", 1465) {
+    if let Some((lines, title)) = common::shared_first_lines("logic_soundness", "top1465.txt", 1465)
+    {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         assert_sound(&title, &lines, lines.len());
     }
@@ -161,7 +135,9 @@ fn top1465_puzzles_are_sound() {
 #[test]
 #[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn diabolical_puzzles_are_sound() {
-    if let Some((lines, title)) = first_lines("sudoku_exchange_diabolical.txt", 2000) {
+    if let Some((lines, title)) =
+        common::shared_first_lines("logic_soundness", "sudoku_exchange_diabolical.txt", 2000)
+    {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         assert_sound(&title, &lines, lines.len());
     }

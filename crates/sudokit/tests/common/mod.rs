@@ -282,6 +282,50 @@ pub(crate) fn shared_data() -> Option<PathBuf> {
     locate_data(from_env, sibling, in_ci()).unwrap_or_else(|why| panic!("{why}"))
 }
 
+/// The text of `relative` inside the shared data folder, or `None` when the folder is absent
+/// outside CI (said on stderr, with `test` naming the caller). A file missing from a folder that
+/// is there is skipped the same way, and fails in CI (see [`skip`]).
+pub(crate) fn read_shared(test: &str, relative: &str) -> Option<String> {
+    let Some(dir) = shared_data() else {
+        report(&format!(
+            "{test}: skipped, no shared data folder (set SUDOKU_DATA)"
+        ));
+        return None;
+    };
+    let path = dir.join(relative);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(text),
+        Err(why) => {
+            skip(&format!("{test}: cannot read {}: {why}", path.display()));
+            None
+        }
+    }
+}
+
+/// The first `n` 81-character puzzle lines of the shared data file `relative` (every one when
+/// `SUDOKU_SOUNDNESS_ALL` is set, for a full run in release mode), with a label saying which, or
+/// `None` as [`read_shared`] says. Fails when the file has fewer than `n`.
+pub(crate) fn shared_first_lines(
+    test: &str,
+    relative: &str,
+    n: usize,
+) -> Option<(Vec<String>, String)> {
+    let text = read_shared(test, relative)?;
+    let all = std::env::var_os("SUDOKU_SOUNDNESS_ALL").is_some();
+    let lines: Vec<String> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.len() == 81)
+        .take(if all { usize::MAX } else { n })
+        .map(str::to_string)
+        .collect();
+    if all {
+        return Some((lines, format!("{relative} (all)")));
+    }
+    assert_eq!(lines.len(), n, "{relative} has fewer than {n} puzzles");
+    Some((lines, format!("{relative} (first {n})")))
+}
+
 /// [`shared_data`]'s rule: `$SUDOKU_DATA` (`from_env`) must be a folder when set; else the
 /// `sibling` folder, `None` when it is absent, which is an error in CI.
 pub(crate) fn locate_data(
