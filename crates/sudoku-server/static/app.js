@@ -602,6 +602,15 @@ function friendly(err) {
         + 'the blanks), a grid of 9 lines, or a JSON board.';
     case 'cancelled':
       return 'Stopped.';
+    case 'budget_exhausted': {
+      // Out of time: the server's and the browser's engine word it differently; say it one way.
+      const ms = /(\d+) ms/.exec(err.message);
+      if (ms) {
+        const limit = Number(ms[1]) >= 1000 ? `${Number(ms[1]) / 1000} s` : `${ms[1]} ms`;
+        return `The engine stopped at its time limit (${limit}): this needs more than that.`;
+      }
+      return err.message;
+    }
     case 'overloaded':
       return 'The server is busy; try again in a moment.';
     default:
@@ -1069,6 +1078,11 @@ window.setInterval(() => timer.sync(), 1000);
 // ---- start: the settings, and the grid from the link, if there is one -----------------------
 
 function start() {
+  // Where the answers come from: this browser (the static build, or `sudoku serve --site`) or
+  // the server's API (`sudoku serve` without a site).
+  $('engine-note').textContent = engine.where === 'wasm'
+    ? 'Engine: in this browser (WebAssembly).'
+    : 'Engine: on the server.';
   for (const [key, input] of Object.entries(settingInputs)) {
     if (input.type === 'checkbox') input.checked = settings[key];
     else input.value = settings[key];
