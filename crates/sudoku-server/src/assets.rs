@@ -17,6 +17,7 @@ const ENGINE: &str = include_str!("../static/engine.js");
 const DRAW: &str = include_str!("../static/draw.js");
 const CLOCK: &str = include_str!("../static/clock.js");
 const SETTINGS: &str = include_str!("../static/settings.js");
+const NOTES_LINK: &str = include_str!("../static/notes-link.js");
 const ENGINE_WORKER: &str = include_str!("../static/engine-worker.js");
 
 /// Only this origin; the favicon is an inline `data:` URL.
@@ -80,4 +81,9 @@ pub(crate) async fn settings() -> Response {
 /// (the page loads it only when flagged, see [`crate::site`]).
 pub(crate) async fn engine_worker() -> Response {
     asset("text/javascript; charset=utf-8", ENGINE_WORKER)
+}
+
+/// `GET /notes-link.js`: the player's notes in the page's link.
+pub(crate) async fn notes_link() -> Response {
+    asset("text/javascript; charset=utf-8", NOTES_LINK)
 }

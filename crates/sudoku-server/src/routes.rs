@@ -80,6 +80,7 @@ pub(crate) fn table() -> Vec<Route> {
         get("/draw.js", assets::draw),
         get("/clock.js", assets::clock),
         get("/settings.js", assets::settings),
+        get("/notes-link.js", assets::notes_link),
         get("/engine-worker.js", assets::engine_worker),
         get("/sudokit/api.js", |s: State<AppState>| site_file(s, 0)),
         get("/sudokit/client.js", |s: State<AppState>| site_file(s, 1)),
