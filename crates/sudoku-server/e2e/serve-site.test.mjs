@@ -29,7 +29,9 @@ let profile;
 before(async () => {
   assert.ok(existsSync(join(site, 'sudokit/wasm/sudokit_js_bg.wasm')),
     `the static build (scripts/site.sh) is missing: ${site}`);
-  env.server = await startServer(['--site', site]);
+  // Budgets far above HARD's needs, so that a loaded machine does not fail a test of where
+  // the engine runs (the last test is the one about budgets).
+  env.server = await startServer(['--site', site, '--logic-time', '60s', '--generate-time', '60s']);
   profile = mkdtempSync(join(tmpdir(), 'sudoku-serve-site-'));
   env.context = await launch(profile);
   env.context.setDefaultTimeout(60_000);
@@ -51,6 +53,8 @@ test('the served page runs the engine in the browser: hint, explain, rate, gener
   assert.equal(await page.evaluate(() => document.querySelector('meta[name="sudoku-engine"]').content), 'wasm');
   assert.equal(await page.evaluate(async () => (await import('/engine.js')).where), 'wasm');
   assert.equal(await page.textContent('#engine-note'), 'Engine: in this browser (WebAssembly).');
+  // The server's budgets reached the worker.
+  assert.equal(await page.evaluate(async () => (await import('/engine-worker.js')).limits.logic), 60_000);
 
   await act(page, '#hint');
   const hint = await api('hint', { puzzle: HARD });
