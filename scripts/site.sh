@@ -4,7 +4,8 @@
 #   scripts/site.sh        -> target/site/ (index.html, the page's modules, sudokit/ with the wasm)
 #
 # then serve target/site/ with any static file server (`python3 -m http.server -d target/site`)
-# or from any folder of any static host. The engine runs in the browser: engine.js sees the
+# or from any folder of any static host, or give it to `sudoku serve --site target/site`, which
+# serves its engine next to the JSON API and the page that runs it. The engine runs in the browser: engine.js sees the
 # <meta name="sudoku-engine" content="wasm"> this script adds to index.html and runs the
 # WebAssembly package (bindings/js, built by scripts/package-js.sh: the wasm32 target and
 # wasm-bindgen-cli at Cargo.lock's version are installed when missing) in a Web Worker

@@ -951,7 +951,9 @@ Open the printed address in a browser: a grid to type or paste a puzzle into, wi
 solve, hint, step-by-step explanation, rating and generation. The same features are a JSON
 API under /api/ (POST /api/solve {\"puzzle\": \"53..7....6..195...\"}, and count, check,
 hint, explain, rate, generate), described at /api/openapi.json. The page and its assets are
-inside this binary: nothing is loaded from elsewhere, so it works offline.
+inside this binary: nothing is loaded from elsewhere, so it works offline. With --site
+DIR (the static build, scripts/site.sh -> target/site) the server also sends the page's
+WebAssembly engine, and the page then runs every request in the browser; the API stays.
 
 Every request's work is bounded (a guess budget for the exact solver, a time budget for the
 logic solver, the rater and the generator), and so is the time a client may take to send it;
@@ -963,7 +965,8 @@ Durations are written like 500ms, 3s or 2m.
 Examples:
   sudoku serve                          http://127.0.0.1:8080
   sudoku serve --addr localhost:0       any free port (the one chosen is printed)
-  sudoku serve --addr 0.0.0.0:8080      reachable from other machines";
+  sudoku serve --addr 0.0.0.0:8080      reachable from other machines
+  sudoku serve --site target/site       the page runs the engine in the browser";
 
 /// Where `sudoku serve` listens, how much CPU work it runs at once, and the limits of each
 /// request; every default is the server's own (`sudoku_server::Config::default()`).
@@ -1036,13 +1039,24 @@ pub(crate) struct ServeArgs {
     #[arg(long, allow_negative_numbers = true, value_parser = positive::<u32>, value_name = "N", env = "SUDOKU_GENERATE_ATTEMPTS",
           default_value_t = sudoku_server::Limits::default().generate_attempts)]
     pub(crate) generate_attempts: u32,
+
+    /// The static build of the page (scripts/site.sh's target/site): its WebAssembly engine is
+    /// served too, and the page runs it in the browser instead of calling the API
+    #[arg(long, value_name = "DIR", env = "SUDOKU_SITE")]
+    pub(crate) site: Option<std::path::PathBuf>,
 }
 
 impl ServeArgs {
-    /// The server's configuration these arguments ask for.
-    pub(crate) fn config(&self) -> sudoku_server::Config {
+    /// The server's configuration these arguments ask for; an error if `--site` names no
+    /// static build.
+    pub(crate) fn config(&self) -> Result<sudoku_server::Config, sudoku_server::SiteError> {
         let defaults = sudoku_server::Config::default();
-        sudoku_server::Config {
+        let site = self
+            .site
+            .as_ref()
+            .map(sudoku_server::Site::load)
+            .transpose()?;
+        Ok(sudoku_server::Config {
             addr: self.addr,
             max_body: self.max_body,
             workers: self.workers.map_or(defaults.workers, usize::from),
@@ -1058,7 +1072,8 @@ impl ServeArgs {
                 generate_time: self.generate_time.0,
                 generate_attempts: self.generate_attempts,
             },
-        }
+            site,
+        })
     }
 }
 

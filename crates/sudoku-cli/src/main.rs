@@ -170,7 +170,7 @@ fn solve(args: SolveArgs) -> anyhow::Result<bool> {
 
 /// `sudoku serve`: the web page and JSON API, until Ctrl-C or SIGTERM.
 fn serve(args: &args::ServeArgs) -> anyhow::Result<bool> {
-    sudoku_server::serve(args.config())?;
+    sudoku_server::serve(args.config()?)?;
     Ok(false)
 }
 

@@ -292,3 +292,50 @@ fn an_abandoned_request_is_logged_as_aborted() {
     };
     assert!(aborted.ends_with(" aborted"), "{aborted}");
 }
+
+/// `--site DIR` (or `SUDOKU_SITE`): the static build's engine is served and the page flagged
+/// to run it; a folder that is not a build is refused at start, naming the missing file.
+#[test]
+fn a_site_is_served_with_the_page_and_a_folder_that_is_none_is_refused() {
+    let dir = std::env::temp_dir().join(format!("sudoku-cli-site-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("sudokit/wasm")).expect("a folder");
+    for name in [
+        "api.js",
+        "client.js",
+        "web.js",
+        "worker.js",
+        "wasm/sudokit_js.js",
+    ] {
+        std::fs::write(dir.join("sudokit").join(name), "export {};\n").expect("written");
+    }
+    let folder = dir.to_string_lossy().into_owned();
+    sudoku()
+        .args(["serve", "--addr", "127.0.0.1:0", "--site", &folder])
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("sudokit_js_bg.wasm"));
+    std::fs::write(
+        dir.join("sudokit/wasm/sudokit_js_bg.wasm"),
+        b"\0asm\x01\0\0\0",
+    )
+    .expect("w");
+    let server = Server::start_with(
+        &["--addr", "127.0.0.1:0", "--workers", "1"],
+        &[("SUDOKU_SITE", &folder)],
+        Stdio::null(),
+    );
+    let page = server.request("GET", "/", "");
+    assert!(
+        page.contains(r#"<meta name="sudoku-engine" content="wasm">"#),
+        "{page}"
+    );
+    let module = server.request("GET", "/sudokit/wasm/sudokit_js_bg.wasm", "");
+    assert!(module.starts_with("HTTP/1.1 200"), "{module}");
+    assert!(module.contains("application/wasm"), "{module}");
+    drop(server);
+    let server = Server::start();
+    assert!(!server.request("GET", "/", "").contains("sudoku-engine"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

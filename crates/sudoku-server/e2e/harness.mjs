@@ -30,11 +30,14 @@ export const PHONE = { width: 390, height: 844 };
 /** The live objects of a test file, set by `setup`. */
 export const env = { server: null, context: null, clockInstalled: false };
 
-/** Starts `sudoku serve --addr 127.0.0.1:0` and reads the address it printed. */
-export function startServer() {
-  if (process.env.BASE_URL) return Promise.resolve({ base: process.env.BASE_URL, stop: async () => {} });
+/**
+ * Starts `sudoku serve --addr 127.0.0.1:0` (with `extra` arguments) and reads the address it
+ * printed; BASE_URL stands for a server started without extra arguments.
+ */
+export function startServer(extra = []) {
+  if (process.env.BASE_URL && extra.length === 0) return Promise.resolve({ base: process.env.BASE_URL, stop: async () => {} });
   const bin = process.env.SUDOKU_BIN || resolve(here, '../../../target/release/sudoku');
-  const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--workers', '2'], {
+  const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--workers', '2', ...extra], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

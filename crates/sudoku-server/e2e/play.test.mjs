@@ -8,6 +8,7 @@ import {
   setup, env, open, close, act, press, idle, readGrid, cellsWith, message, api, paste,
   stateBefore, linkTo, assertAccessible, EASY, EASY_SOLUTION, WITH_ELIMINATIONS, HARD, DESKTOP, PHONE,
 } from './harness.mjs';
+import { candidatePoint } from '../static/draw.js';
 
 setup();
 
@@ -344,6 +345,45 @@ test('a chain hint draws each of its links: strong solid, weak dashed, nodes on 
     // Hiding the hint takes the drawing away.
     await page.keyboard.press('Escape');
     assert.deepEqual(await drawn(page), { strong: 0, weak: 0, nodes: 0 });
+    await close(page);
+  }
+});
+
+// Puzzles of testdata/sample.txt whose paths (human mode) meet an XY-Wing and an XYZ-Wing.
+const WINGS = {
+  xy_wing: '..............1.23.45..6...........7......1.68...4..........54....82.....76......',
+  xyz_wing: '.2..5...9..618..73............5....8...938....1.....6...1....2......4....973..4..',
+};
+
+/** Each drawn line as "from-cell:digit>to-cell:digit", read back from its geometry: a line
+ * runs along its link, cut by the same length at both ends, so its midpoint is the link's. */
+const drawnLinks = (page, links) => page.$$eval('#links line', (lines) => lines.map((l) => ({
+  x: (Number(l.getAttribute('x1')) + Number(l.getAttribute('x2'))) / 2,
+  y: (Number(l.getAttribute('y1')) + Number(l.getAttribute('y2'))) / 2,
+  kind: l.dataset.kind,
+}))).then((mids) => mids.map((m) => {
+  const link = links.find((k) => {
+    const a = candidatePoint(k.from.cell, k.from.digit);
+    const b = candidatePoint(k.to.cell, k.to.digit);
+    return Math.abs((a.x + b.x) / 2 - m.x) < 0.2 && Math.abs((a.y + b.y) / 2 - m.y) < 0.2;
+  });
+  return link ? `${link.from.cell}:${link.from.digit}>${link.to.cell}:${link.to.digit} ${m.kind}` : `none at ${m.x},${m.y}`;
+}));
+
+test('XY-Wing and XYZ-Wing hints draw their pivot-to-pincer links', async () => {
+  for (const [technique, puzzle] of Object.entries(WINGS)) {
+    const { line, eliminated, step } = await stateBefore(puzzle, (s) => s.technique === technique);
+    // pivot=x ⇒ xz≠x ⇒ xz=z and pivot=y ⇒ yz≠y ⇒ yz=z: weak, strong, weak, strong.
+    assert.equal(step.links.length, 4, technique);
+    assert.deepEqual(step.links.map((l) => (!l.from.on && l.to.on ? 'strong' : 'weak')), ['weak', 'strong', 'weak', 'strong']);
+    const [pivot, xz, yz] = step.cells;
+    assert.deepEqual(step.links.map((l) => [l.from.cell, l.to.cell]), [[pivot, xz], [xz, xz], [pivot, yz], [yz, yz]]);
+    const page = await open(linkTo(line, eliminated));
+    await act(page, '#hint');
+    assert.match(await message(page), technique === 'xy_wing' ? /^XY-Wing/ : /^XYZ-Wing/);
+    assert.deepEqual(await drawn(page), { strong: 2, weak: 2, nodes: distinctNodes(step.links) }, technique);
+    const expected = step.links.map((l) => `${l.from.cell}:${l.from.digit}>${l.to.cell}:${l.to.digit} ${!l.from.on && l.to.on ? 'strong' : 'weak'}`);
+    assert.deepEqual((await drawnLinks(page, step.links)).sort(), expected.sort(), technique);
     await close(page);
   }
 });

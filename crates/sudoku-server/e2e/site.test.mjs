@@ -91,6 +91,7 @@ const readGrid = (page) => page.$$eval('#grid .cell', (cells) => cells.map((c) =
 test('the static build runs the engine in a worker: load, paste, check, solve, no request to /api/', async () => {
   const page = await open('/');
   assert.equal(await page.evaluate(() => document.querySelector('meta[name="sudoku-engine"]').content), 'wasm');
+  assert.equal(await page.textContent('#engine-note'), 'Engine: in this browser (WebAssembly).');
   await paste(page, EASY);
   assert.equal(await message(page), 'Loaded a puzzle with 30 clues and one solution.');
   await act(page, '#solve');

@@ -4,7 +4,9 @@
 //! # Overview
 //! - [`router`]: the whole application as an axum [`Router`]: the API under `/api/` (solve,
 //!   count, check, hint, explain, rate, generate, health, and its own OpenAPI document at
-//!   `/api/openapi.json`) and the page at `/`.
+//!   `/api/openapi.json`) and the page at `/`. With a [`Site`] (`sudoku serve --site DIR`)
+//!   the router also serves the static build's WebAssembly engine, and the page runs it in a
+//!   Web Worker instead of calling the API.
 //! - [`serve`]: binds an address and serves the router until Ctrl-C or SIGTERM, logging one
 //!   line per request; this is all `sudoku serve` does. [`serve_on`] serves on a listener
 //!   the caller bound, until a future it gives resolves.
@@ -52,10 +54,12 @@ mod log;
 #[cfg(test)]
 mod openapi;
 mod routes;
+mod site;
 mod work;
 mod workers;
 
 pub use error::{ApiError, ErrorCode};
+pub use site::{Site, SiteError};
 
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -120,6 +124,9 @@ pub struct Config {
     pub body_timeout: Duration,
     /// The budgets of each request.
     pub limits: Limits,
+    /// The engine of a static build to serve with the page, which then runs it in the
+    /// browser (see [`Site`]); `None`: the page uses the API.
+    pub site: Option<Site>,
 }
 
 /// The default address: loopback only, so serving is never public by accident.
@@ -136,6 +143,7 @@ impl Default for Config {
             header_timeout: Duration::from_secs(5),
             body_timeout: Duration::from_secs(10),
             limits: Limits::default(),
+            site: None,
         }
     }
 }

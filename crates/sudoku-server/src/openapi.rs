@@ -50,8 +50,14 @@ fn the_document_lists_exactly_the_routes_of_the_router() {
 
 #[tokio::test]
 async fn every_documented_operation_reaches_a_handler() {
+    // With a site, so that its files are served too (without one they answer 404).
+    let fake = crate::site::tests::FakeSite::new("openapi");
+    let config = Config {
+        site: Some(crate::Site::load(&fake.0).expect("a site")),
+        ..Config::default()
+    };
     for (method, path) in documented() {
-        let app = router(&Config::default());
+        let app = router(&config);
         let method = Method::from_bytes(method.as_bytes()).expect("a method");
         // An empty body: POST handlers answer 400 (missing field) or 200 (generate), never
         // the router's 404 or 405.

@@ -11,6 +11,7 @@ use crate::assets;
 use crate::body::{read_puzzle, read_state, ApiJson, RequestBody};
 use crate::error::{ApiError, ErrorCode};
 use crate::log;
+use crate::site::{self, Site};
 use crate::work::{exact, generating, logic, rating};
 use crate::workers::Workers;
 use crate::{Config, Limits};
@@ -33,6 +34,8 @@ pub(crate) struct AppState {
     workers: Workers,
     /// How long a request body may take to arrive (see [`ApiJson`]).
     pub(crate) body_timeout: Duration,
+    /// The static build's engine, and the page flagged to run it (see [`crate::site`]).
+    pub(crate) site: Option<(Site, Arc<str>)>,
 }
 
 /// One route: a method, a path, and the handler behind them.
@@ -77,6 +80,18 @@ pub(crate) fn table() -> Vec<Route> {
         get("/draw.js", assets::draw),
         get("/clock.js", assets::clock),
         get("/settings.js", assets::settings),
+        get("/notes-link.js", assets::notes_link),
+        get("/engine-worker.js", assets::engine_worker),
+        get("/sudokit/api.js", |s: State<AppState>| site_file(s, 0)),
+        get("/sudokit/client.js", |s: State<AppState>| site_file(s, 1)),
+        get("/sudokit/web.js", |s: State<AppState>| site_file(s, 2)),
+        get("/sudokit/worker.js", |s: State<AppState>| site_file(s, 3)),
+        get("/sudokit/wasm/sudokit_js.js", |s: State<AppState>| {
+            site_file(s, 4)
+        }),
+        get("/sudokit/wasm/sudokit_js_bg.wasm", |s: State<AppState>| {
+            site_file(s, 5)
+        }),
         get("/api/health", health),
         get("/api/openapi.json", openapi),
         post("/api/solve", solve),
@@ -98,6 +113,10 @@ pub(crate) fn router(config: &Config) -> Router {
         limits: Arc::new(config.limits.clone()),
         workers: Workers::new(config.workers, config.queue_wait, config.timeout),
         body_timeout: config.body_timeout,
+        site: config.site.clone().map(|site| {
+            let page = site::flagged_index(assets::INDEX, &config.limits);
+            (site, Arc::from(page))
+        }),
     };
     let mut router = Router::new();
     for route in table() {
@@ -114,6 +133,18 @@ pub(crate) fn router(config: &Config) -> Router {
             },
         ))
         .layer(axum::middleware::from_fn(log::one_line))
+}
+
+/// `GET /sudokit/...`: file `index` of [`site::FILES`], if the server has a site.
+async fn site_file(State(app): State<AppState>, index: usize) -> Response {
+    match &app.site {
+        Some((site, _)) => site.file(index),
+        None => ApiError::new(
+            ErrorCode::NotFound,
+            "no engine files here: the server was started without --site",
+        )
+        .into_response(),
+    }
 }
 
 async fn not_found() -> ApiError {

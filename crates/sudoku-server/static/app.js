@@ -5,8 +5,8 @@
 // hints the player applied. Hints and explanations start from the player's centre marks where
 // a cell has them (sent as eliminations), so a hint reasons from the player's own state and
 // says so when a mark the player removed was the true digit. The address bar always holds a
-// link to the current grid (?p=clues&e=entries&x=eliminations), so it can be shared or
-// reloaded. Settings are kept in localStorage.
+// link to the current grid (?p=clues&e=entries&x=eliminations&n=notes), so it can be shared
+// or reloaded. Settings are kept in localStorage.
 //
 // Nothing is created or removed in the grid while the page is used: the 81 cells with their
 // candidate and note slots are made once, and rendering only changes classes and text. That,
@@ -16,6 +16,7 @@ import * as engine from './engine.js';
 import { drawLinks, splitNotation } from './draw.js';
 import { createClock } from './clock.js';
 import { loadSettings, saveSettings, applyTheme } from './settings.js';
+import { encodeNotes, decodeNotes } from './notes-link.js';
 
 const CELLS = 81;
 const ALL = 0x1ff; // the nine candidate bits, digit d at bit d-1
@@ -389,6 +390,9 @@ function syncUrl() {
   if (hasClues() || hasEntries()) url.searchParams.set('p', toLine(state.clues));
   if (hasEntries()) url.searchParams.set('e', toLine(state.entries));
   if (state.eliminated.size) url.searchParams.set('x', eliminationsParam());
+  // The notes of every cell but the givens (a cell made a given keeps none).
+  const notes = encodeNotes(...[state.centre, state.corner].map((m) => m.map((v, i) => (state.clues[i] ? 0 : v))));
+  if (notes && (hasClues() || hasEntries())) url.searchParams.set('n', notes);
   window.history.replaceState(null, '', url);
   shareEl.value = url.href;
 }
@@ -602,6 +606,15 @@ function friendly(err) {
         + 'the blanks), a grid of 9 lines, or a JSON board.';
     case 'cancelled':
       return 'Stopped.';
+    case 'budget_exhausted': {
+      // Out of time: the server's and the browser's engine word it differently; say it one way.
+      const ms = /(\d+) ms/.exec(err.message);
+      if (ms) {
+        const limit = Number(ms[1]) >= 1000 ? `${Number(ms[1]) / 1000} s` : `${ms[1]} ms`;
+        return `The engine stopped at its time limit (${limit}): this needs more than that.`;
+      }
+      return err.message;
+    }
     case 'overloaded':
       return 'The server is busy; try again in a moment.';
     default:
@@ -1069,6 +1082,11 @@ window.setInterval(() => timer.sync(), 1000);
 // ---- start: the settings, and the grid from the link, if there is one -----------------------
 
 function start() {
+  // Where the answers come from: this browser (the static build, or `sudoku serve --site`) or
+  // the server's API (`sudoku serve` without a site).
+  $('engine-note').textContent = engine.where === 'wasm'
+    ? 'Engine: in this browser (WebAssembly).'
+    : 'Engine: on the server.';
   for (const [key, input] of Object.entries(settingInputs)) {
     if (input.type === 'checkbox') input.checked = settings[key];
     else input.value = settings[key];
@@ -1086,6 +1104,17 @@ function start() {
     for (const i of indices) if (state.clues[i]) state.entries[i] = 0;
     state.eliminated = parseEliminations(params.get('x'));
   }
+  // Notes from the link, all or none: a bad `n` loads the grid without them and says so.
+  let badNotes = false;
+  if (clues && params.has('n')) {
+    const notes = decodeNotes(params.get('n'), state.clues);
+    if (notes) {
+      state.centre = notes.centre;
+      state.corner = notes.corner;
+    } else {
+      badNotes = true;
+    }
+  }
   syncUrl();
   render();
   if (clues) {
@@ -1094,6 +1123,7 @@ function start() {
       const result = await engine.check(toLine(state.clues));
       reportLoaded(result);
       if (result.status !== 'invalid' && hasEntries()) say('Loaded the grid from the link.', 'good');
+      if (badNotes) say('The link\'s notes cannot be read: the grid was loaded without them.', 'error');
     });
   } else if (p) {
     run(() => loadText(p)); // another format in the link: let the engine read it

@@ -3,7 +3,8 @@
 // /api/openapi.json) or throw an EngineError with the API's error object.
 //
 // Two backends answer the same way. The page that `sudoku serve` sends asks the server over
-// HTTP. The static build (scripts/site.sh, target/site/) marks its index.html with
+// HTTP. The static build (scripts/site.sh, target/site/), and `sudoku serve --site` for the
+// page it sends, mark index.html with
 // <meta name="sudoku-engine" content="wasm">, and then engine-worker.js runs the engine here,
 // in the browser: the WebAssembly package in a Web Worker, so no server is needed. Long work
 // can be stopped with cancel() on either backend.

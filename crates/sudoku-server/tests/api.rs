@@ -641,6 +641,8 @@ async fn the_page_and_its_assets_are_served_from_the_binary() {
         ("/draw.js", "text/javascript"),
         ("/clock.js", "text/javascript"),
         ("/settings.js", "text/javascript"),
+        ("/notes-link.js", "text/javascript"),
+        ("/engine-worker.js", "text/javascript"),
     ] {
         let request = Request::get(path).body(Body::empty()).expect("a request");
         let response = router(&Config::default())

@@ -5,11 +5,16 @@
 //! SE's peer order (box, row, column); the first pincer must share exactly one digit with the
 //! pivot, and the three cells must hold three digits in all with none common to all three.
 //! Each wing is met twice (pincers swapped); the first wins.
+//!
+//! The step's links are the wing as a player reads it (for drawing): from each of the pivot's
+//! digits `x` and `y`, a weak link to the pincer that shares it, then the pincer's strong link
+//! inside its cell to `z` (pivot=x ⇒ xz≠x ⇒ xz=z; pivot=y ⇒ yz≠y ⇒ yz=z). Every wing has four,
+//! so links change no step's rank (human mode's [`Style::ease`](crate::logic::Style::ease)).
 
 use super::report;
-use crate::board::{Candidates, Cell, Digit};
+use crate::board::{Candidates, Cell, Digit, House};
 use crate::logic::cell_set::{CellSet, SE_PEERS};
-use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
+use crate::logic::{CandidateGrid, ChainNode, Finder, Link, Ratings, Step, Technique};
 use std::ops::ControlFlow;
 
 /// A wing found by [`wings`]: pivot, `xz` pincer, `yz` pincer, and the digits `[x, y, z]`.
@@ -92,7 +97,41 @@ pub(super) fn wing_step(
     step.eliminations = targets.iter().map(|c| (c, z)).collect();
     step.cells = vec![wing.pivot, wing.xz, wing.yz];
     step.digits = wing.digits.to_vec();
+    step.links = wing_links(wing);
     Some(step)
+}
+
+/// The four links of a wing: pivot=x ⇒ xz≠x ⇒ xz=z, then pivot=y ⇒ yz≠y ⇒ yz=z.
+fn wing_links(wing: &Wing) -> Vec<Link> {
+    let [x, y, z] = wing.digits;
+    let node = |cell, digit, on| ChainNode { cell, digit, on };
+    let mut links = Vec::with_capacity(4);
+    for (pincer, digit) in [(wing.xz, x), (wing.yz, y)] {
+        links.push(Link {
+            from: node(wing.pivot, digit, true),
+            to: node(pincer, digit, false),
+            house: shared_house(wing.pivot, pincer),
+        });
+        links.push(Link {
+            from: node(pincer, digit, false),
+            to: node(pincer, z, true),
+            house: None,
+        });
+    }
+    links
+}
+
+/// The house both cells are in, a line before a box (where the weak link is drawn).
+fn shared_house(a: Cell, b: Cell) -> Option<House> {
+    if a.row() == b.row() {
+        Some(House::Row(a.row()))
+    } else if a.col() == b.col() {
+        Some(House::Col(a.col()))
+    } else if a.block() == b.block() {
+        Some(House::Block(a.block()))
+    } else {
+        None
+    }
 }
 
 /// Finds XY-Wings.
@@ -121,7 +160,7 @@ impl Finder for XyWing {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::logic::test_util::{all, cells, elims, first, keep};
 
@@ -139,8 +178,30 @@ mod tests {
         );
         assert_eq!(elims(&step), ["9@r4c7"]);
         assert_eq!(step.rating.to_string(), "4.2");
+        // Drawn as pivot=2 ⇒ r1c7≠2 ⇒ r1c7=9 and pivot=5 ⇒ r4c1≠5 ⇒ r4c1=9.
+        let links: Vec<String> = step
+            .links
+            .iter()
+            .map(|l| format!("{} -> {} {}", l.from, l.to, house_name(l.house)))
+            .collect();
+        assert_eq!(
+            links,
+            [
+                "r1c1=2 -> r1c7≠2 row 1",
+                "r1c7≠2 -> r1c7=9 cell",
+                "r1c1=5 -> r4c1≠5 column 1",
+                "r4c1≠5 -> r4c1=9 cell",
+            ]
+        );
+        let strong: Vec<bool> = step.links.iter().map(Link::is_strong).collect();
+        assert_eq!(strong, [false, true, false, true]);
         // Found again with the pincers swapped.
         assert_eq!(all(&XyWing, &grid).len(), 2);
+    }
+
+    /// How a test prints a link's house.
+    pub(in crate::logic::techniques) fn house_name(house: Option<House>) -> String {
+        house.map_or("cell".to_string(), |h| h.to_string())
     }
 
     #[test]

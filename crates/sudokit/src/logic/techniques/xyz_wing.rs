@@ -39,6 +39,7 @@ impl Finder for XyzWing {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::techniques::xy_wing::tests::house_name;
     use crate::logic::test_util::{cells, elims, first, keep};
 
     #[test]
@@ -55,6 +56,22 @@ mod tests {
         );
         assert_eq!(elims(&step), ["9@r2c1", "9@r3c1"]);
         assert_eq!(step.rating.to_string(), "4.4");
+        // Drawn as pivot=2 ⇒ r1c2≠2 ⇒ r1c2=9 and pivot=5 ⇒ r4c1≠5 ⇒ r4c1=9 (the pivot's own
+        // 9 needs no link); the pivot and its box pincer share row 1 first.
+        let links: Vec<String> = step
+            .links
+            .iter()
+            .map(|l| format!("{} -> {} {}", l.from, l.to, house_name(l.house)))
+            .collect();
+        assert_eq!(
+            links,
+            [
+                "r1c1=2 -> r1c2≠2 row 1",
+                "r1c2≠2 -> r1c2=9 cell",
+                "r1c1=5 -> r4c1≠5 column 1",
+                "r4c1≠5 -> r4c1=9 cell",
+            ]
+        );
     }
 
     #[test]
