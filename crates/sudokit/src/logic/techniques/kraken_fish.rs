@@ -257,11 +257,17 @@ impl Search {
         out: &mut dyn FnMut(Fish) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let open = base_cells & !p.covered & !p.fins;
-        if p.chosen == size || open == 0 {
-            if p.chosen < size || open != 0 || p.fins == 0 {
+        if p.chosen == size {
+            // Every base cell still open is a fin.
+            let fins = p.fins | open;
+            if fins == 0 || fins.count_ones() > MAX_FINS {
                 return ControlFlow::Continue(());
             }
             return self.finish(base, base_cells, &p, out);
+        }
+        if open == 0 {
+            // Fewer covers than bases hold the rest: not a fish.
+            return ControlFlow::Continue(());
         }
         let i = open.trailing_zeros() as usize;
         let mut banned = p.banned;
@@ -296,9 +302,10 @@ impl Search {
         p: &Partial,
         out: &mut dyn FnMut(Fish) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        // Fins are the base cells left uncovered; a fin later covered is not a fin.
+        // Fins are the base cells left uncovered (a cell made a fin is never covered later:
+        // its houses are banned from then on).
         let fins = base_cells & !p.covered;
-        if fins == 0 || fins != p.fins {
+        if fins == 0 {
             return ControlFlow::Continue(());
         }
         let cannibal = p.twice & base_cells;
