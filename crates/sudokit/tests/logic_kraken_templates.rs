@@ -109,6 +109,26 @@ fn kraken_fault(grid: &CandidateGrid, step: &Step) -> Option<String> {
     None
 }
 
+/// What is missing from a step's English sentence, if anything: its name, every cell it
+/// changes, and for a kraken fish its chains (`r1c2=5 → ...`).
+fn sentence_fault(step: &Step) -> Option<String> {
+    let text = step.to_string();
+    let kraken = matches!(
+        step.technique,
+        Technique::KrakenFishType1 | Technique::KrakenFishType2
+    );
+    let cells = step
+        .placements
+        .iter()
+        .chain(&step.eliminations)
+        .map(|(c, _)| c);
+    let complete = text.starts_with(step.technique.name())
+        && cells.into_iter().all(|c| text.contains(&c.to_string()))
+        && (!kraken || text.contains(" → "))
+        && !text.contains('?');
+    (!complete).then(|| format!("sentence {text:?}"))
+}
+
 /// Per puzzle: states, steps per technique of the list, and the faults found.
 fn check(line: &str) -> (usize, Vec<usize>, Vec<String>) {
     let puzzle = grid_from_line(line).unwrap_or_else(|| panic!("not a puzzle line: {line}"));
@@ -155,6 +175,7 @@ fn check(line: &str) -> (usize, Vec<usize>, Vec<String>) {
                 } else {
                     None
                 };
+                let fault = fault.or_else(|| sentence_fault(&step));
                 if let Some(why) = fault {
                     faults.push(format!("{line} before step {}: {why}: {step:?}", n + 1));
                 }
@@ -301,4 +322,71 @@ fn kraken_fish_before_the_forcing_chains_on_top1465() {
         count(|r| r.2),
     ));
     assert_eq!(wrong, 0);
+}
+
+/// Keeps `digit` only in `keep` among the cells of `house`.
+fn confine(grid: &mut CandidateGrid, digit: u8, house: House, keep: &[&str]) {
+    let d = sudokit::Digit::new(digit).expect("digit");
+    for cell in CellSet::house(house) {
+        if !keep.contains(&cell.to_string().as_str()) {
+            grid.eliminate(cell, d);
+        }
+    }
+}
+
+/// A kraken X-Wing built by hand (after Sudopedia's "Kraken Fish" diagram): 4 lies in
+/// columns 2 and 5 only in rows 2 and 5, but for the fin r8c2, which sees no cell of rows 2
+/// and 5 outside the fish, so the finned X-Wing removes nothing. In row 9, 4 lies only in
+/// r9c3 and r9c8: the fin rules out r9c3, so r9c8 is 4 and 4 leaves column 8. So whether the
+/// fish holds or the fin does, r2c8 and r5c8 cannot be 4.
+#[test]
+fn a_hand_made_kraken_x_wing_removes_what_its_fin_leads_to() {
+    let mut grid = CandidateGrid::new();
+    let col = |c: usize| House::Col(sudokit::Col::new(c - 1).expect("column"));
+    let row = |r: usize| House::Row(sudokit::Row::new(r - 1).expect("row"));
+    confine(&mut grid, 4, col(2), &["r2c2", "r5c2", "r8c2"]);
+    confine(&mut grid, 4, col(5), &["r2c5", "r5c5"]);
+    confine(&mut grid, 4, row(9), &["r9c3", "r9c8"]);
+    let ratings = Ratings::default();
+    let steps = HODOKU_OFF_BY_DEFAULT[0].all(&grid, &ratings);
+    let x_wing: Vec<&Step> = steps
+        .iter()
+        .filter(|s| s.houses == [col(2), col(5), row(2), row(5)])
+        .collect();
+    let elims: Vec<String> = x_wing
+        .iter()
+        .flat_map(|s| s.eliminations.iter().map(|(c, d)| format!("{d}@{c}")))
+        .collect();
+    assert_eq!(elims, ["4@r2c8", "4@r5c8"]);
+    let chain: Vec<String> = x_wing[0]
+        .links
+        .iter()
+        .map(|l| format!("{} -> {}", l.from, l.to))
+        .collect();
+    assert_eq!(
+        chain,
+        ["r8c2=4 -> r9c3≠4", "r9c3≠4 -> r9c8=4", "r9c8=4 -> r2c8≠4"]
+    );
+    assert_eq!(
+        x_wing[0].to_string(),
+        "Kraken fish type 1 removes 4 from r2c8. The fish on 4 in columns 2 and 5 covered by \
+         rows 2 and 5 would remove it, unless a fin (r8c2) holds 4; and each fin holding 4 \
+         removes it too: r8c2=4 → r9c3≠4 → r9c8=4 → r2c8≠4."
+    );
+    // Only digit 4 is constrained here, so any true elimination of 4 leaves it with no
+    // template through that cell: every kraken elimination, of either type, must be one of
+    // template delete's.
+    let deletes: Vec<_> = HODOKU_OFF_BY_DEFAULT[3]
+        .all(&grid, &ratings)
+        .into_iter()
+        .flat_map(|s| s.eliminations)
+        .collect();
+    let type2 = HODOKU_OFF_BY_DEFAULT[1].all(&grid, &ratings);
+    assert!(!type2.is_empty());
+    for step in steps.iter().chain(&type2) {
+        for elim in &step.eliminations {
+            assert!(deletes.contains(elim), "{step}");
+        }
+        assert_eq!(kraken_fault(&grid, step), None, "{step}");
+    }
 }

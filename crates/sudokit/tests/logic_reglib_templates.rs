@@ -35,8 +35,11 @@ fn matches(case: &ReglibCase, steps: &[Step]) -> bool {
         .any(|s| sorted(s.eliminations.clone()) == elims && sorted(s.placements.clone()) == places)
 }
 
-/// (cases, found, -x cases, -x fired) per code, and the misses.
-fn run(text: &str) -> ([(usize, usize); 2], (usize, usize), Vec<String>) {
+/// Per code (1201, 1202): (cases, found).
+type Tally = [(usize, usize); 2];
+
+/// The tally, the `-x` cases with how many fired, and the misses.
+fn run(text: &str) -> (Tally, (usize, usize), Vec<String>) {
     let mut tally = [(0, 0); 2];
     let mut fail = (0, 0);
     let mut misses = Vec::new();
