@@ -15,9 +15,9 @@
 //!
 //! Search: the valid templates of a digit are enumerated row by row (a placed cell forces its
 //! row's choice; used columns and boxes are masked off), as 81-bit masks; nothing is
-//! precomputed or global. On an empty grid that is 46,656 masks per digit, a few milliseconds
-//! in all. A digit without a valid template means the grid has no solution; then neither finder
-//! reports anything.
+//! precomputed or global. At most 46,656 masks per digit (an empty grid), 6.7 MB for all nine,
+//! and far fewer once a few digits are placed. A digit without a valid template means the grid
+//! has no solution; then neither finder reports anything.
 
 use super::report;
 use crate::board::Cell;
