@@ -6,6 +6,8 @@
 //! fields do not have the shape its technique documents (say, a hand-edited JSON step) still
 //! renders, with `?` where something is missing.
 
+// HoDoKu kraken fish and templates
+mod hodoku_last_resort;
 mod human;
 
 use super::{ChainName, Step, Technique};
@@ -248,6 +250,11 @@ pub fn english(step: &Step) -> String {
                 one(step.cells.first())
             )
         }
+        // HoDoKu kraken fish and templates
+        Technique::KrakenFishType1
+        | Technique::KrakenFishType2
+        | Technique::TemplateSet
+        | Technique::TemplateDelete => hodoku_last_resort::english(step),
     }
 }
 

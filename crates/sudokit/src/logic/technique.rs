@@ -497,6 +497,37 @@ macro_rules! technique_table {
             /// order from `x` (so `d` is the third); houses: `[row of d, column of d]`; digits:
             /// `[u, v]` (`v` is removed from `d`).
             HiddenRectangle = "hidden_rectangle", "Hidden rectangle", se 45, hodoku (100, Hard);
+
+            // HoDoKu kraken fish and templates
+            // HoDoKu's last-resort techniques that its default order leaves off (kraken fish
+            // 8450, templates 8700/8800); found by `techniques::HODOKU_OFF_BY_DEFAULT`, in no
+            // default order (docs/design.md, "Kraken fish and templates"). SE lacks them; the
+            // `se` column is our extrapolation: kraken fish as SE's cell/region forcing chains
+            // (8.0), templates as its dynamic forcing chains (+) (9.0).
+            /// Kraken fish type 1 (SE lacks it): a finned fish (basic or Franken, two to four base
+            /// houses, one or two exo fins) whose fins see no cell the fish would clear; one such
+            /// cell loses the digit when, for every fin, a chain leads from "the fin holds the
+            /// digit" to "the cell does not" (either the fish holds or a fin does). cells: every
+            /// candidate of the base houses, as for [`Technique::FinnedXWing`]; houses: the base
+            /// houses, then the cover houses; digits: `[digit]`; links: one chain per fin, in fin
+            /// order, each from the fin (on) to the eliminated candidate (off).
+            KrakenFishType1 = "kraken_fish_type_1", "Kraken fish type 1", se 80, hodoku (500, Extreme);
+            /// Kraken fish type 2 (SE lacks it): a finned fish as in [`Technique::KrakenFishType1`]
+            /// with a cover house that holds candidates outside the base: one of that cover's base
+            /// candidates or a fin holds the fish digit, so a candidate (of any digit) that a chain
+            /// from each of them turns off goes. cells and houses as type 1; digits: `[fish digit,
+            /// eliminated digit]`; links: one chain per start (the cover's base candidates, then
+            /// the fins), each ending at the eliminated candidate.
+            KrakenFishType2 = "kraken_fish_type_2", "Kraken fish type 2", se 80, hodoku (500, Extreme);
+            /// Template set (SE lacks it): of the ways to place a digit nine times (one per row,
+            /// column and box) that fit the grid, after dropping those that meet a cell every
+            /// way of another digit holds, all hold these cells, so the digit goes there. cells:
+            /// the cells placed; houses: none; digits: `[digit]`.
+            TemplateSet = "template_set", "Template set", se 90, hodoku (10000, Extreme);
+            /// Template delete (SE lacks it): as [`Technique::TemplateSet`], no remaining way holds
+            /// these candidates, so the digit leaves them. cells: the cells losing the digit;
+            /// houses: none; digits: `[digit]`.
+            TemplateDelete = "template_delete", "Template delete", se 90, hodoku (10000, Extreme);
         }
     };
 }

@@ -47,6 +47,10 @@ mod x_chain;
 mod xy_chain;
 mod xy_wing;
 mod xyz_wing;
+// HoDoKu kraken fish and templates
+mod hodoku_off_by_default;
+mod kraken_fish;
+mod templates;
 
 pub use aligned_pair::AlignedPairExclusion;
 pub use aligned_triplet::AlignedTripletExclusion;
@@ -82,6 +86,10 @@ pub use x_chain::XChain;
 pub use xy_chain::XyChain;
 pub use xy_wing::XyWing;
 pub use xyz_wing::XyzWing;
+// HoDoKu kraken fish and templates
+pub use hodoku_off_by_default::HODOKU_OFF_BY_DEFAULT;
+pub use kraken_fish::KrakenFish;
+pub use templates::Templates;
 
 use super::{Finder, Step, Technique};
 use std::ops::ControlFlow;
@@ -224,6 +232,7 @@ mod tests {
         let human: Vec<Technique> = HUMAN_WITH_NESTED
             .iter()
             .chain(FISH_COLORING_UNIQUENESS)
+            .chain(HODOKU_OFF_BY_DEFAULT)
             .flat_map(|f| f.techniques().iter().copied())
             .collect();
         for &t in &Technique::ALL[listed.len()..] {
