@@ -48,7 +48,8 @@ impl VariantArgs {
             || self.rules_file.is_some()
     }
 
-    fn options(&self) -> anyhow::Result<Options> {
+    /// The shape and rules the flags give.
+    pub(crate) fn options(&self) -> anyhow::Result<Options> {
         let mut rules = Vec::new();
         for name in &self.rules {
             let rule = Rule::from_name(name.trim()).with_context(|| {
@@ -251,10 +252,12 @@ fn one<'a>(
     record
 }
 
-/// JSON documents and f-puzzles print their input as a line of characters in records.
+/// JSON documents, f-puzzles and SudokuPad print their input as a line of characters in records.
 fn layout_for_line(layout: VariantLayout) -> VariantLayout {
     match layout {
-        VariantLayout::Json | VariantLayout::FPuzzles => VariantLayout::Chars,
+        VariantLayout::Json | VariantLayout::FPuzzles | VariantLayout::SudokuPad => {
+            VariantLayout::Chars
+        }
         other => other,
     }
 }
