@@ -831,4 +831,23 @@ mod tests {
         assert_eq!((dots.white.len(), dots.black.len()), (16, 5));
         assert_eq!(puzzle.check(&solution), Ok(()));
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        /// Text made of the compact form's own characters, as an scl link: read or refused,
+        /// never a panic; whatever reads is a puzzle whose document reads back the same.
+        #[test]
+        fn any_compact_text_reads_or_is_refused(text in "[{}\\[\\],:'ctrevowuhal0-9.#\\\\ -]{0,80}") {
+            let link = format!("scl{}", lz_str::compress_to_base64(&text));
+            if let Ok(parsed) = parse(&link, &Options::default()) {
+                let document = crate::format::variant::to_text(
+                    &parsed.puzzle,
+                    parsed.puzzle.givens(),
+                    VariantLayout::Json,
+                );
+                let back = parse(&document, &Options::default()).expect("reads back");
+                proptest::prop_assert_eq!(back.puzzle, parsed.puzzle);
+            }
+        }
+    }
 }
