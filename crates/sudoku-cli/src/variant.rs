@@ -145,6 +145,15 @@ pub(crate) fn run(
 
 fn read(path: &Path) -> anyhow::Result<String> {
     let mut text = String::new();
+    let arg = path.to_string_lossy();
+    let link = arg.contains("://")
+        || ["scl", "ctc", "fpuzzles"]
+            .iter()
+            .any(|p| arg.starts_with(p));
+    if link && !path.exists() {
+        // An f-puzzles or SudokuPad link given on the command line is the puzzle itself.
+        return Ok(arg.into_owned());
+    }
     if path.as_os_str() == "-" {
         io::stdin()
             .lock()

@@ -275,3 +275,21 @@ const CLASSIC_SEED_5: &str = "\
 ....2...63..1..........345......19..2.65...4...7....6.43.6...987.2......1...5..3.
 8.961....7...4.....6.....9.21.5.7..4..496.3.......46...5......2...173.........4..
 ";
+
+/// A link given as an argument is the puzzle itself, not a file name (the README's
+/// `sudoku check --variant 'https://f-puzzles.com/?load=...'`).
+#[test]
+fn a_link_on_the_command_line_is_read_as_the_puzzle() {
+    let link = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/variant/parity_fish.scl"
+    ))
+    .expect("the committed link");
+    let out = sudoku(&["check", "--variant", link.trim()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("background image"), "{stderr}");
+    let out = sudoku(&["solve", "--variant", "https://sudokupad.app/wsj7iunsg6"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cannot be read offline"), "{stderr}");
+}
