@@ -1,7 +1,8 @@
 //! Fuzz target `variant`: any text through the variant reader (lines of any size, our JSON
-//! document, f-puzzles JSON and lz-string links), then the generic solver under a small guess
-//! budget. Nothing may panic; every solution returned must pass the puzzle's own check, and
-//! a printed puzzle must read back as the same puzzle.
+//! document, f-puzzles JSON and lz-string links, SudokuPad links), and the same text wrapped
+//! as a SudokuPad `scl` link (so that the compact-JSON reader sees it as it is), then the
+//! generic solver under a small guess budget. Nothing may panic; every solution returned must
+//! pass the puzzle's own check, and a printed puzzle must read back as the same puzzle.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -12,6 +13,13 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
+    let scl = format!("scl{}", lz_str::compress_to_base64(text));
+    for input in [text, scl.as_str()] {
+        check(input);
+    }
+});
+
+fn check(text: &str) {
     let Ok(parsed) = variant::parse(text, &Options::default()) else {
         return;
     };
@@ -30,4 +38,4 @@ fuzz_target!(|data: &[u8]| {
             Ok(None) | Err(_) => break,
         }
     }
-});
+}

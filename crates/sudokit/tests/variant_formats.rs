@@ -118,3 +118,21 @@ fn documents_round_trip() {
         assert_eq!(again.to_puzzle().expect("a puzzle"), puzzle, "{name}");
     }
 }
+
+/// A published SudokuPad link (Marty Sears' "Parity Fish", as linked from the README of
+/// SakanaAI/Sudoku-Bench): its lz-string data and compact JSON read (its dots are checked
+/// against its published solution in `format/variant/sudokupad.rs`), but its red parity
+/// lines are drawn in a background image, so the reader refuses it by name rather than solve
+/// it without them.
+#[test]
+fn a_published_sudokupad_link_reads_and_names_what_it_cannot_solve() {
+    let link = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/variant/parity_fish.scl"
+    ))
+    .expect("the committed link");
+    let err = variant::parse(&link, &Options::default()).expect_err("parity lines");
+    let message = err.to_string();
+    assert!(message.starts_with("SudokuPad: "), "{message}");
+    assert!(message.contains("background image"), "{message}");
+}

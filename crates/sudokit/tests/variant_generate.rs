@@ -126,3 +126,42 @@ fn sixteen_by_sixteen_generates() {
     let puzzle = generate(&req, 1, 0).expect("a puzzle");
     assert_eq!(variant::count(&puzzle, 2), Count::Exact(1));
 }
+
+#[test]
+fn a_guard_that_is_not_spent_changes_nothing() {
+    use sudokit::budget::{Budget, Guard};
+    use sudokit::variant::generate_guarded;
+    for req in [
+        request(2, 3, &["diagonal"], true, false),
+        request(2, 3, &[], false, true),
+        request(3, 3, &["anti-knight"], false, false),
+    ] {
+        for index in 0..2 {
+            let guard = Guard::new(Budget::UNLIMITED);
+            assert_eq!(
+                generate_guarded(&req, 9, index, &guard),
+                generate(&req, 9, index)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_spent_guard_stops_the_generator() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    use sudokit::budget::{Budget, Guard, Limit};
+    use sudokit::variant::{generate_guarded, GenerateError};
+    let req = request(3, 3, &[], false, false);
+    let cancelled = Guard::new(Budget::UNLIMITED).with_cancel(Arc::new(AtomicBool::new(true)));
+    assert_eq!(
+        generate_guarded(&req, 1, 0, &cancelled),
+        Err(GenerateError::Stopped(Limit::Cancelled))
+    );
+    // A step budget runs out in the middle: the fill takes a few guesses, the digging more.
+    let few = Guard::new(Budget::UNLIMITED.with_steps(20));
+    assert_eq!(
+        generate_guarded(&req, 1, 0, &few),
+        Err(GenerateError::Stopped(Limit::Steps(20)))
+    );
+}

@@ -207,6 +207,19 @@ Output (one puzzle per entry, in index order):
 --time adds a tab and the time in microseconds (line), or a '# time: N us' line (grid).
 --stats prints the seed, the rate, and the spread of clue counts (and ratings) at the end.
 
+Other sizes and variant rules (--size, --boxes, --rules, --rules-file, --killer, --variant):
+the variant generator makes a random solution grid of the shape and rules, then takes clues
+out (one by one, or by half-turn pairs with --symmetry rot180) while the puzzle stays
+unique, so every puzzle is minimal (within its pairs). --killer cuts cages of 1 to 5 cells
+from the grid and adds as few givens as uniqueness needs (often none). Seeded and the same
+for any --threads, as above. --clues, --pattern and the difficulty targets are not
+supported there. Output: line is the N*N characters (read back by `solve` with the same
+flags), grid is N lines of numbers, json adds the JSON document (`puzzle`), `line`,
+`solution`, `clues`; a --killer puzzle prints as its JSON document in line and grid.
+  sudoku generate --size 16 -n 5 --seed 1
+  sudoku generate --boxes 2x3 --rules diagonal,anti-knight --symmetry rot180
+  sudoku generate --killer --size 6 --format json
+
 Exit status: 0 when every puzzle was made; 1 when some missed its target; 2 on a usage or
 output error.
 
@@ -609,6 +622,15 @@ pub(crate) struct GenerateArgs {
     /// open-ended target (--rating A.. or --level extreme)
     #[arg(long)]
     pub(crate) accept_stuck: bool,
+
+    /// Other sizes and variant rules (the variant generator; see the variants section below).
+    #[command(flatten)]
+    pub(crate) variant: crate::variant::VariantArgs,
+
+    /// Killer puzzles: cages cut from each solution grid, then as few givens as uniqueness
+    /// needs (often none); printed as JSON documents (implies the variant generator)
+    #[arg(long)]
+    pub(crate) killer: bool,
 
     /// Output format.
     #[command(flatten)]

@@ -28,6 +28,7 @@ mod progress;
 mod rate;
 mod summary;
 mod variant;
+mod variant_generate;
 mod work;
 
 use anyhow::Context;
@@ -112,6 +113,9 @@ fn run() -> anyhow::Result<ExitCode> {
                 batch: args.batch,
             };
             batch::run(&plan, &Sources::from_args(&args.input.files))?
+        }
+        Some(Command::Generate(args)) if args.variant.active() || args.killer => {
+            variant_generate::run(&args)?
         }
         Some(Command::Generate(args)) => generate::run(&args)?,
         Some(Command::Canon(args)) => canon::canon(&args)?,

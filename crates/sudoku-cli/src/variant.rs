@@ -48,7 +48,8 @@ impl VariantArgs {
             || self.rules_file.is_some()
     }
 
-    fn options(&self) -> anyhow::Result<Options> {
+    /// The shape and rules the flags give.
+    pub(crate) fn options(&self) -> anyhow::Result<Options> {
         let mut rules = Vec::new();
         for name in &self.rules {
             let rule = Rule::from_name(name.trim()).with_context(|| {
@@ -144,6 +145,15 @@ pub(crate) fn run(
 
 fn read(path: &Path) -> anyhow::Result<String> {
     let mut text = String::new();
+    let arg = path.to_string_lossy();
+    let link = arg.contains("://")
+        || ["scl", "ctc", "fpuzzles"]
+            .iter()
+            .any(|p| arg.starts_with(p));
+    if link && !path.exists() {
+        // An f-puzzles or SudokuPad link given on the command line is the puzzle itself.
+        return Ok(arg.into_owned());
+    }
     if path.as_os_str() == "-" {
         io::stdin()
             .lock()
@@ -251,10 +261,12 @@ fn one<'a>(
     record
 }
 
-/// JSON documents and f-puzzles print their input as a line of characters in records.
+/// JSON documents, f-puzzles and SudokuPad print their input as a line of characters in records.
 fn layout_for_line(layout: VariantLayout) -> VariantLayout {
     match layout {
-        VariantLayout::Json | VariantLayout::FPuzzles => VariantLayout::Chars,
+        VariantLayout::Json | VariantLayout::FPuzzles | VariantLayout::SudokuPad => {
+            VariantLayout::Chars
+        }
         other => other,
     }
 }

@@ -12,7 +12,7 @@ use crate::body::{read_puzzle, read_state, ApiJson, RequestBody};
 use crate::error::{ApiError, ErrorCode};
 use crate::log;
 use crate::site::{self, Site};
-use crate::work::{exact, generating, logic, rating};
+use crate::work::{exact, generating, logic, rating, variant};
 use crate::workers::Workers;
 use crate::{Config, Limits};
 use axum::extract::{DefaultBodyLimit, State};
@@ -101,6 +101,10 @@ pub(crate) fn table() -> Vec<Route> {
         post("/api/explain", explain),
         post("/api/rate", rate),
         post("/api/generate", generate),
+        post("/api/variant/solve", variant_solve),
+        post("/api/variant/count", variant_count),
+        post("/api/variant/check", variant_check),
+        post("/api/variant/generate", variant_generate),
     ]
 }
 
@@ -300,6 +304,50 @@ async fn generate(
     let limits = app.limits.clone();
     app.workers
         .run(move || generating::generate(&req, &limits))
+        .await
+        .map(Json)
+}
+
+async fn variant_solve(
+    State(app): State<AppState>,
+    ApiJson(req): ApiJson<variant::PuzzleRequest>,
+) -> Answer<variant::Solved> {
+    let limits = app.limits.clone();
+    app.workers
+        .run(move || variant::solve(&req, &limits))
+        .await
+        .map(Json)
+}
+
+async fn variant_count(
+    State(app): State<AppState>,
+    ApiJson(req): ApiJson<variant::CountRequest>,
+) -> Answer<variant::Counted> {
+    let limits = app.limits.clone();
+    app.workers
+        .run(move || variant::count(&req, &limits))
+        .await
+        .map(Json)
+}
+
+async fn variant_check(
+    State(app): State<AppState>,
+    ApiJson(req): ApiJson<variant::PuzzleRequest>,
+) -> Answer<variant::Checked> {
+    let limits = app.limits.clone();
+    app.workers
+        .run(move || variant::check(&req, &limits))
+        .await
+        .map(Json)
+}
+
+async fn variant_generate(
+    State(app): State<AppState>,
+    ApiJson(req): ApiJson<variant::GenerateRequest>,
+) -> Answer<variant::Generated> {
+    let limits = app.limits.clone();
+    app.workers
+        .run(move || variant::generate(&req, &limits))
         .await
         .map(Json)
 }

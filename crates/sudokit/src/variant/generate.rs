@@ -4,7 +4,8 @@
 //! Killer puzzles can instead get cages cut from the solution grid, then as few givens as
 //! uniqueness needs. The puzzle for (seed, index) never depends on the thread that makes it.
 
-use super::{Killer, Pos, Puzzle, Rule, Search, Shape, VariantError};
+use super::{Killer, Pos, Puzzle, Rule, Search, Shape, Stopped, VariantError};
+use crate::budget::{Guard, Limit};
 use crate::rng::Rng;
 use crate::solve::Count;
 
@@ -34,21 +35,91 @@ pub enum GenerateError {
     /// The rules admit no grid, or none was found within the budget.
     #[error("no solution grid found within the budget")]
     NoGrid,
+    /// The guard of [`generate_guarded`] was spent (time, steps or cancellation).
+    #[error("generation stopped by its guard ({0})")]
+    Stopped(Limit),
 }
 
 /// The puzzle number `index` of `seed`: unique and minimal (within symmetry orbits).
 pub fn generate(request: &Request, seed: u64, index: u64) -> Result<Puzzle, GenerateError> {
+    make(request, seed, index, None)
+}
+
+/// [`generate`] under `guard` (one step per guess of every search; its time limit and
+/// cancellation flag are also looked at between searches): the same puzzle as [`generate`]
+/// when the guard is not spent, else [`GenerateError::Stopped`].
+///
+/// ```
+/// use sudokit::budget::{Budget, Guard, Limit};
+/// use sudokit::variant::{generate, generate_guarded, GenerateError, Request, Shape};
+/// let request = Request {
+///     shape: Shape::boxes(2, 3)?,
+///     rules: vec![],
+///     symmetric: false,
+///     killer_cages: false,
+///     max_guesses: 10_000,
+/// };
+/// let guard = Guard::new(Budget::UNLIMITED);
+/// assert_eq!(generate_guarded(&request, 1, 0, &guard)?, generate(&request, 1, 0)?);
+/// let none = Guard::new(Budget::UNLIMITED.with_steps(0));
+/// assert_eq!(
+///     generate_guarded(&request, 1, 0, &none),
+///     Err(GenerateError::Stopped(Limit::Steps(0)))
+/// );
+/// # Ok::<(), GenerateError>(())
+/// ```
+pub fn generate_guarded(
+    request: &Request,
+    seed: u64,
+    index: u64,
+    guard: &Guard,
+) -> Result<Puzzle, GenerateError> {
+    make(request, seed, index, Some(guard))
+}
+
+/// A search of `puzzle` under the request's guess budget and the guard, if any.
+fn searcher(puzzle: &Puzzle, max_guesses: u64, guard: Option<&Guard>) -> Search {
+    let search = Search::new(puzzle).with_guess_budget(max_guesses);
+    match guard {
+        Some(guard) => search.with_guard(guard.clone()),
+        None => search,
+    }
+}
+
+/// `Err` when the guard is spent.
+fn check_guard(guard: Option<&Guard>) -> Result<(), GenerateError> {
+    match guard {
+        Some(guard) if !guard.allows() => Err(GenerateError::Stopped(
+            guard.spent().unwrap_or(Limit::Cancelled),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// `Err` when a search stopped because of its guard (a spent guess budget is not an error).
+fn guard_stop<T>(result: &Result<T, Stopped>) -> Result<(), GenerateError> {
+    match result {
+        Err(Stopped::Guard(limit)) => Err(GenerateError::Stopped(*limit)),
+        _ => Ok(()),
+    }
+}
+
+fn make(
+    request: &Request,
+    seed: u64,
+    index: u64,
+    guard: Option<&Guard>,
+) -> Result<Puzzle, GenerateError> {
+    check_guard(guard)?;
     let mut rng = Rng::for_item(seed, index);
     let n = request.shape.size();
     let cells = n * n;
     let empty = Puzzle::new(request.shape.clone(), vec![0; cells], request.rules.clone())?;
-    let grid = Search::new(&empty)
+    let filled = searcher(&empty, request.max_guesses.max(1000), guard)
         .with_random_order(Rng::for_item(seed ^ 0x5EED_F111, index))
-        .with_guess_budget(request.max_guesses.max(1000))
-        .next_solution()
-        .ok()
-        .flatten()
-        .ok_or(GenerateError::NoGrid)?;
+        .next_solution();
+    guard_stop(&filled)?;
+    let grid = filled.ok().flatten().ok_or(GenerateError::NoGrid)?;
     let mut rules = request.rules.clone();
     let mut givens = grid.clone();
     if request.killer_cages {
@@ -56,10 +127,15 @@ pub fn generate(request: &Request, seed: u64, index: u64) -> Result<Puzzle, Gene
         givens = vec![0; cells];
         // Add givens until unique: each one a cell where the first two solutions differ.
         loop {
+            check_guard(guard)?;
             let puzzle = Puzzle::new(request.shape.clone(), givens.clone(), rules.clone())?;
-            let mut search = Search::new(&puzzle).with_guess_budget(request.max_guesses);
-            let first = search.next_solution().ok().flatten();
-            match search.next_solution() {
+            let mut search = searcher(&puzzle, request.max_guesses, guard);
+            let first = search.next_solution();
+            guard_stop(&first)?;
+            let first = first.ok().flatten();
+            let second = search.next_solution();
+            guard_stop(&second)?;
+            match second {
                 Ok(Some(second)) => {
                     let diff: Vec<usize> = (0..cells)
                         .filter(|&c| first.as_ref().is_some_and(|f| f[c] != second[c]))
@@ -94,9 +170,11 @@ pub fn generate(request: &Request, seed: u64, index: u64) -> Result<Puzzle, Gene
         for &c in &orbit {
             trial[c] = 0;
         }
+        check_guard(guard)?;
         let puzzle = Puzzle::new(request.shape.clone(), trial.clone(), rules.clone())?;
-        let mut search = Search::new(&puzzle).with_guess_budget(request.max_guesses);
-        if search.count(2) == Ok(Count::Exact(1)) {
+        let counted = searcher(&puzzle, request.max_guesses, guard).count(2);
+        guard_stop(&counted)?;
+        if counted == Ok(Count::Exact(1)) {
             givens = trial;
         }
     }

@@ -141,7 +141,7 @@ pub(crate) fn generate(request: &GenerateRequest, limits: &Limits) -> Result<Gen
 }
 
 /// A seed from the clock, kept below 2^53 so that JavaScript clients read it exactly.
-fn fresh_seed() -> u64 {
+pub(crate) fn fresh_seed() -> u64 {
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap_or(Duration::ZERO)

@@ -8,11 +8,13 @@
 //! - [`logic`]: hint and explain with the human-style solver and a time budget.
 //! - [`rating`]: SE and HoDoKu ratings with the rater's time budget.
 //! - [`generating`]: seeded generation, with an optional difficulty level.
+//! - [`variant`]: solve, count, check and generate for other sizes and variant rules.
 
 pub(crate) mod exact;
 pub(crate) mod generating;
 pub(crate) mod logic;
 pub(crate) mod rating;
+pub(crate) mod variant;
 
 use crate::error::ApiError;
 use std::sync::Arc;

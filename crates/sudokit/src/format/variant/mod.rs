@@ -14,7 +14,11 @@
 //!   - **FPuzzles**: an f-puzzles JSON object (`"size"` and `"grid"`), or an f-puzzles or
 //!     SudokuPad link whose data is f-puzzles JSON in lz-string's base64 form
 //!     (`https://f-puzzles.com/?load=N4Ig...`, `https://sudokupad.app/fpuzzlesN4Ig...`).
-//!     SudokuPad's own compact format (`scl...`) and short ids are not readable offline.
+//!   - **SudokuPad**: SudokuPad's own links (`https://sudokupad.app/scl...`, `ctc...`,
+//!     `?puzzle=scl...`) or its puzzle JSON (`"cells"` and `"regions"`): the drawings whose
+//!     meaning is fixed become rules, anything else is refused by name (see `sudokupad.rs`).
+//!     Short ids (`sudokupad.app/abc123`) live on SudokuPad's server and are refused with a
+//!     message that says so, since this library never reads the network.
 //! - [`to_text`] prints a grid in a layout; a JSON or f-puzzles puzzle prints as its
 //!   [`Document`] with the grid as givens.
 //!
@@ -30,6 +34,8 @@
 
 mod document;
 mod fpuzzles;
+mod sudokupad;
+mod zipped;
 
 pub use document::{Document, Givens};
 
@@ -46,6 +52,8 @@ pub enum VariantLayout {
     Json,
     /// f-puzzles JSON or a link to it.
     FPuzzles,
+    /// SudokuPad's own format (an `scl` link or its puzzle JSON).
+    SudokuPad,
 }
 
 /// A parsed puzzle and its layout.
@@ -105,6 +113,10 @@ pub enum VariantParseError {
     /// The f-puzzles JSON is malformed or uses a constraint this engine does not know.
     #[error("f-puzzles: {0}")]
     FPuzzles(String),
+    /// A SudokuPad link or puzzle is malformed, uses a feature this engine does not read, or
+    /// is a short id (which needs SudokuPad's server).
+    #[error("SudokuPad: {0}")]
+    SudokuPad(String),
     /// The puzzle does not fit its rules.
     #[error(transparent)]
     Puzzle(#[from] VariantError),
@@ -118,6 +130,21 @@ pub fn parse(text: &str, options: &Options) -> Result<VariantParsed, VariantPars
     let text = text.trim().trim_start_matches('\u{feff}');
     if text.starts_with('{') {
         return json(text, options);
+    }
+    if let Some(link) = sudokupad::link(text) {
+        let data = match link {
+            sudokupad::Link::ShortId(id) => return Err(sudokupad::short_id(id)),
+            sudokupad::Link::Data(data) => data,
+        };
+        if data.len() > MAX_TEXT / 10 {
+            return Err(VariantParseError::TooLong(text.len()));
+        }
+        let value = sudokupad::decompress(data)?;
+        let puzzle = sudokupad::read(&value, &options.rules)?;
+        return Ok(VariantParsed {
+            puzzle,
+            layout: VariantLayout::SudokuPad,
+        });
     }
     if let Some(data) = fpuzzles::link_data(text) {
         if data.len() > MAX_TEXT / 10 {
@@ -166,6 +193,13 @@ pub fn parse(text: &str, options: &Options) -> Result<VariantParsed, VariantPars
 fn json(text: &str, options: &Options) -> Result<VariantParsed, VariantParseError> {
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| VariantParseError::Json(e.to_string()))?;
+    if value.get("cells").is_some() && value.get("givens").is_none() {
+        let puzzle = sudokupad::read(&value, &options.rules)?;
+        return Ok(VariantParsed {
+            puzzle,
+            layout: VariantLayout::SudokuPad,
+        });
+    }
     if value.get("grid").is_some() {
         let puzzle = fpuzzles::read(text, &options.rules)?;
         return Ok(VariantParsed {
@@ -244,8 +278,8 @@ fn numbers_of(text: &str) -> Result<Vec<u8>, VariantParseError> {
 }
 
 /// Prints `grid` (a solution or a puzzle: N * N values, 0 for a blank) of `puzzle` in
-/// `layout`: Chars as one line, Numbers as N lines (0-padded when N >= 10), Json and
-/// FPuzzles as our [`Document`] with `grid` as its givens.
+/// `layout`: Chars as one line, Numbers as N lines (0-padded when N >= 10), Json, FPuzzles
+/// and SudokuPad as our [`Document`] with `grid` as its givens.
 pub fn to_text(puzzle: &Puzzle, grid: &[u8], layout: VariantLayout) -> String {
     let n = puzzle.size();
     match layout {
@@ -266,7 +300,7 @@ pub fn to_text(puzzle: &Puzzle, grid: &[u8], layout: VariantLayout) -> String {
             })
             .collect::<Vec<_>>()
             .join("\n"),
-        VariantLayout::Json | VariantLayout::FPuzzles => {
+        VariantLayout::Json | VariantLayout::FPuzzles | VariantLayout::SudokuPad => {
             let document = Document::from_puzzle(puzzle, grid);
             serde_json::to_string(&document).unwrap_or_default()
         }

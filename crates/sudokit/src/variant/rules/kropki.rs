@@ -1,7 +1,8 @@
 //! Kropki dots: a white dot joins consecutive digits, a black dot a digit and its double. With `negative`, every orthogonally adjacent pair that has no mark
 //! of this rule is neither.
 
-use super::{adjacent, orthogonal_pairs, Constraint, Solved};
+use super::pairs::Marks;
+use super::{Constraint, Solved};
 use crate::variant::build::Builder;
 use crate::variant::{Pos, VariantError};
 
@@ -30,38 +31,23 @@ fn second(x: u32, y: u32) -> bool {
 }
 
 impl Kropki {
-    fn marked(&self, a: Pos, b: Pos) -> bool {
-        self.white.iter().chain(&self.black).any(|m| *m == [a, b] || *m == [b, a])
+    fn marks(&self) -> Marks<'_> {
+        Marks {
+            first: &self.white,
+            second: &self.black,
+            negative: self.negative,
+            first_holds: first,
+            second_holds: second,
+        }
     }
 }
 
 impl Constraint for Kropki {
     fn build(&self, b: &mut Builder<'_>) -> Result<(), VariantError> {
-        for (marks, rel) in [(&self.white, first as fn(u32, u32) -> bool), (&self.black, second)] {
-            for [p, q] in marks {
-                let cells = b.cells(&[*p, *q])?;
-                if !adjacent(*p, *q) {
-                    return Err(b.error(format!("{p} and {q} are not neighbours")));
-                }
-                b.relation(cells[0], cells[1], rel);
-            }
-        }
-        if self.negative {
-            for (p, q) in orthogonal_pairs(b.n).collect::<Vec<_>>() {
-                if !self.marked(p, q) {
-                    let (x, y) = (b.cell(p)?, b.cell(q)?);
-                    b.relation(x, y, |u, v| !first(u, v) && !second(u, v));
-                }
-            }
-        }
-        Ok(())
+        self.marks().build(b)
     }
 
     fn holds(&self, s: &Solved<'_>) -> bool {
-        self.white.iter().all(|[p, q]| first(s.at(*p), s.at(*q)))
-            && self.black.iter().all(|[p, q]| second(s.at(*p), s.at(*q)))
-            && (!self.negative
-                || orthogonal_pairs(s.n)
-                    .all(|(p, q)| self.marked(p, q) || !first(s.at(p), s.at(q)) && !second(s.at(p), s.at(q))))
+        self.marks().holds(s)
     }
 }

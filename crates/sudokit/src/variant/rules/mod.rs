@@ -5,6 +5,8 @@
 //! In JSON a rule is an object with a `type` (the kebab-case name) and its fields:
 //! `{"type": "killer", "cells": ["r1c1", "r1c2"], "sum": 3}`.
 
+mod pairs;
+
 use super::build::Builder;
 use super::shape::{Pos, Shape};
 use super::VariantError;
