@@ -8,7 +8,7 @@
 //! reglib's `-2` cases) accepts a corner that has lost `a` or `b` but cannot see a placed `a`
 //! (`b`), and [`Corners::of`] does the same when asked.
 
-use crate::board::{Candidates, Cell, Digit};
+use crate::board::{Candidates, Cell, Digit, House};
 use crate::logic::cell_set::{CellSet, DIGITS};
 use crate::logic::CandidateGrid;
 
@@ -91,4 +91,18 @@ pub(super) fn only(grid: &CandidateGrid, cell: Cell, a: Digit, b: Digit) -> bool
     pair.insert(a);
     pair.insert(b);
     grid.candidates(cell).difference(pair).is_empty()
+}
+
+/// Whether digit `u` lies in each of `houses` only in the rectangle's `corners`: the
+/// condition under which uniqueness test 6 and the hidden rectangle force `u` onto corners.
+pub(super) fn confined(
+    grid: &CandidateGrid,
+    u: Digit,
+    houses: &[House],
+    corners: &Corners,
+) -> bool {
+    let rect: CellSet = corners.iter().copied().collect();
+    houses
+        .iter()
+        .all(|&h| grid.house_cells_with(h, u).is_subset(rect))
 }
