@@ -7,6 +7,7 @@
 //! renders, with `?` where something is missing.
 
 mod human;
+mod uniqueness_sets;
 
 use super::{ChainName, Step, Technique};
 use crate::board::{Cell, Digit, House};
@@ -231,6 +232,10 @@ pub fn english(step: &Step) -> String {
                 lines(&step.houses),
                 and_list(&step.cells)
             )
+        }
+        // HoDoKu uniqueness, BUG, Sue de Coq, death blossom
+        Technique::UniquenessType5 | Technique::SueDeCoq | Technique::DeathBlossom => {
+            uniqueness_sets::english(step)
         }
         Technique::HiddenRectangle => {
             let u = one(step.digits.first());

@@ -10,41 +10,45 @@
 
 use super::{
     AlignedPairExclusion, AlignedTripletExclusion, AlsXyWing, AlsXz, Bug, ComplexFish,
-    DynamicForcingChains, EmptyRectangle, Fish, ForcingChains, FullHouse, GroupedNiceLoop,
-    HiddenRectangle, HiddenSet, HiddenSingle, Locking, MultiColors, MultipleForcingChains,
-    NakedSet, NakedSingle, NishioForcingChains, RemotePair, SimpleColors, TurbotFamily,
-    UniqueLoops, UniquenessType6, WWing, XChain, XyChain, XyWing, XyzWing,
+    DeathBlossom, DynamicForcingChains, EmptyRectangle, Fish, ForcingChains, FullHouse,
+    GroupedNiceLoop, HiddenRectangle, HiddenSet, HiddenSingle, Locking, MultiColors,
+    MultipleForcingChains, NakedSet, NakedSingle, NishioForcingChains, RemotePair, SimpleColors,
+    SueDeCoq, TurbotFamily, UniqueLoops, UniquenessType5, UniquenessType6, WWing, XChain, XyChain,
+    XyWing, XyzWing,
 };
 use crate::logic::Finder;
 
 /// Every finder of human mode, in HoDoKu's order, then SE's forcing chains and nested levels:
 /// the one list that [`HUMAN`] and [`HUMAN_WITH_NESTED`] are views of.
 const HUMAN_FINDERS: &[&dyn Finder] = &[
-    &FullHouse,                            // 100
-    &NakedSingle,                          // 200
-    &HiddenSingle::BOX,                    // 300
-    &HiddenSingle::ROW,                    // 300
-    &HiddenSingle::COLUMN,                 // 300
-    &Locking::POINTING,                    // 1200 (locked pair/triple 1000/1100: as naked sets)
-    &Locking::CLAIMING,                    // 1210
-    &NakedSet::PAIR.unpruned(),            // 1300
-    &NakedSet::TRIPLE.unpruned(),          // 1400
-    &HiddenSet::PAIR.unpruned(),           // 1500
-    &HiddenSet::TRIPLE.unpruned(),         // 1600
-    &NakedSet::QUAD.unpruned(),            // 2000
-    &HiddenSet::QUAD.unpruned(),           // 2100
-    &Fish::X_WING.unpruned(),              // 2200
-    &Fish::SWORDFISH.unpruned(),           // 2300
-    &Fish::JELLYFISH.unpruned(),           // 2400
-    &RemotePair,                           // 2800
-    &Bug,                                  // 2900 (BUG+1; SE's types 2-4 with it)
-    &TurbotFamily::SKYSCRAPER,             // 3000
-    &TurbotFamily::KITE,                   // 3100
-    &TurbotFamily::TURBOT,                 // 3120
-    &EmptyRectangle,                       // 3170
-    &WWing,                                // 3200
-    &XyWing,                               // 3300
-    &XyzWing,                              // 3400
+    &FullHouse,                    // 100
+    &NakedSingle,                  // 200
+    &HiddenSingle::BOX,            // 300
+    &HiddenSingle::ROW,            // 300
+    &HiddenSingle::COLUMN,         // 300
+    &Locking::POINTING,            // 1200 (locked pair/triple 1000/1100: as naked sets)
+    &Locking::CLAIMING,            // 1210
+    &NakedSet::PAIR.unpruned(),    // 1300
+    &NakedSet::TRIPLE.unpruned(),  // 1400
+    &HiddenSet::PAIR.unpruned(),   // 1500
+    &HiddenSet::TRIPLE.unpruned(), // 1600
+    &NakedSet::QUAD.unpruned(),    // 2000
+    &HiddenSet::QUAD.unpruned(),   // 2100
+    &Fish::X_WING.unpruned(),      // 2200
+    &Fish::SWORDFISH.unpruned(),   // 2300
+    &Fish::JELLYFISH.unpruned(),   // 2400
+    &RemotePair,                   // 2800
+    &Bug,                          // 2900 (BUG+1; SE's types 2-4 with it)
+    &TurbotFamily::SKYSCRAPER,     // 3000
+    &TurbotFamily::KITE,           // 3100
+    &TurbotFamily::TURBOT,         // 3120
+    &EmptyRectangle,               // 3170
+    &WWing,                        // 3200
+    &XyWing,                       // 3300
+    &XyzWing,                      // 3400
+    // HoDoKu uniqueness, BUG, Sue de Coq, death blossom: uniqueness test 5 (3900) before
+    // SE's unique loops, whose type 2 also takes in its shape, so that it keeps its name.
+    &UniquenessType5::STRICT,
     &UniqueLoops::TYPES_1_TO_4.unpruned(), // 3500-3800
     // HoDoKu's fish, coloring and uniqueness techniques that SE lacks
     // (`FISH_COLORING_UNIQUENESS`); uniqueness test 5 is SE's type 2 above, and avoidable
@@ -57,6 +61,7 @@ const HUMAN_FINDERS: &[&dyn Finder] = &[
     &ComplexFish::SASHIMI_SWORDFISH, // 4400
     &ComplexFish::FINNED_JELLYFISH,  // 4500
     &ComplexFish::SASHIMI_JELLYFISH, // 4600
+    &SueDeCoq,                       // 5300 (HoDoKu uniqueness, BUG, Sue de Coq, death blossom)
     &SimpleColors,                   // 5330
     &MultiColors,                    // 5360
     &XChain,                         // 5400
@@ -66,6 +71,7 @@ const HUMAN_FINDERS: &[&dyn Finder] = &[
     &AlsXz,                          // 5700
     &AlsXyWing,                      // 5800
     &GroupedNiceLoop::ALS,           // 5900: ALS-XY-Chain, and AICs through sets
+    &DeathBlossom,                   // 6000 (HoDoKu has it off by default; here it runs)
     // Franken fish as HoDoKu enables them by default (its Franken and finned Franken
     // jellyfish and every mutant fish are off by default, and so are they here).
     &ComplexFish::FRANKEN_X_WING,           // 6100
