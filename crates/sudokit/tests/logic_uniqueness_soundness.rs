@@ -1,9 +1,10 @@
-//! Uniqueness test 5, Sue de Coq and death blossom (human mode's HoDoKu techniques of this
-//! file's family) checked against real puzzles' solutions: along the default solver's path of
+//! Uniqueness test 5, avoidable rectangles, Sue de Coq and death blossom (human mode's HoDoKu
+//! techniques of this file's family) checked against real puzzles' solutions: along the default solver's path of
 //! each puzzle, every state is given to each finder (uniqueness test 5 also with missing
 //! candidates allowed), and the first [`STEPS_PER_FINDER`] steps each reports (not only the
 //! first) must remove only false candidates. Every puzzle here has one solution, as the
-//! uniqueness test assumes.
+//! uniqueness tests assume. Along the path the digits the solver placed are known as placed
+//! (not givens), which the avoidable rectangles need.
 //!
 //! Quick tier: the first 12 puzzles of `testdata/sample.txt` (15 s in debug). Data tier: the
 //! first 60 of `top1465.txt` and the first 40 of `sudoku_exchange_diabolical.txt` (every line
@@ -14,7 +15,7 @@ mod common;
 use common::{grid_from_line, report};
 use rayon::prelude::*;
 use std::ops::ControlFlow;
-use sudokit::logic::techniques::{DeathBlossom, SueDeCoq, UniquenessType5};
+use sudokit::logic::techniques::{AvoidableRectangle, DeathBlossom, SueDeCoq, UniquenessType5};
 use sudokit::logic::{CandidateGrid, Finder, Ratings, Solver};
 use sudokit::solve::{self, Count};
 use sudokit::Grid;
@@ -26,7 +27,14 @@ const STEPS_PER_FINDER: usize = 40;
 /// The finders under test.
 fn finders() -> Vec<&'static dyn Finder> {
     static UT5: UniquenessType5 = UniquenessType5::STRICT.allowing_missing_candidates();
-    vec![&UniquenessType5::STRICT, &UT5, &SueDeCoq, &DeathBlossom]
+    vec![
+        &UniquenessType5::STRICT,
+        &UT5,
+        &AvoidableRectangle::TYPE_1,
+        &AvoidableRectangle::TYPE_2,
+        &SueDeCoq,
+        &DeathBlossom,
+    ]
 }
 
 /// (states checked, steps checked, wrong steps) for one puzzle.

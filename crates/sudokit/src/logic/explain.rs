@@ -234,9 +234,11 @@ pub fn english(step: &Step) -> String {
             )
         }
         // HoDoKu uniqueness, BUG, Sue de Coq, death blossom
-        Technique::UniquenessType5 | Technique::SueDeCoq | Technique::DeathBlossom => {
-            uniqueness_sets::english(step)
-        }
+        Technique::UniquenessType5
+        | Technique::AvoidableRectangle1
+        | Technique::AvoidableRectangle2
+        | Technique::SueDeCoq
+        | Technique::DeathBlossom => uniqueness_sets::english(step),
         Technique::HiddenRectangle => {
             let u = one(step.digits.first());
             let v = one(step.digits.get(1));

@@ -506,6 +506,21 @@ macro_rules! technique_table {
             /// corners in loop order, then the corners holding `x`; houses: none; digits:
             /// `[a, b, x]`. Rated as SE's unique rectangle.
             UniquenessType5 = "uniqueness_type_5", "Uniqueness test 5", se 45, hodoku (100, Hard);
+            /// Avoidable rectangle type 1 (SE lacks it): a rectangle of cells in two rows, columns
+            /// and boxes with three corners placed while solving (not givens), `a` on one diagonal
+            /// and `b` on the other; the fourth corner cannot be the digit that completes the
+            /// pattern, as the four cells could then swap `a` and `b`. Only used on a puzzle with
+            /// one solution, on digits the grid knows were placed
+            /// ([`CandidateGrid::deduced_cells`](super::CandidateGrid::deduced_cells)). cells: the
+            /// corners in loop order, then the empty one; houses: none; digits: `[a, b]` (`a` on
+            /// the diagonal of the first corner).
+            AvoidableRectangle1 = "avoidable_rectangle_1", "Avoidable rectangle type 1", se 45, hodoku (100, Hard);
+            /// Avoidable rectangle type 2 (SE lacks it): as type 1 with two corners placed (`a`
+            /// and `b`) and two empty ones, each holding the digit that completes the pattern and
+            /// one extra digit `x`, the same in both; one of them is `x`, which leaves every cell
+            /// that sees both. cells: the corners in loop order, then the two empty ones; houses:
+            /// none; digits: `[a, b, x]`.
+            AvoidableRectangle2 = "avoidable_rectangle_2", "Avoidable rectangle type 2", se 45, hodoku (100, Hard);
             /// Sue de Coq (SE lacks it; rated like SukakuExplainer's ALS): two or three empty
             /// cells `C` where a line meets a box, with at least two digits more than cells; cells
             /// `D` of the rest of the line and `E` of the rest of the box, with no digit in both,

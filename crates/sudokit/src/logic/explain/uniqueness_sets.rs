@@ -1,4 +1,5 @@
-//! The sentences of HoDoKu's uniqueness test 5, Sue de Coq and death blossom.
+//! The sentences of HoDoKu's uniqueness test 5, avoidable rectangles, Sue de Coq and death
+//! blossom.
 
 use super::{and_list, compact, one, removals};
 use crate::board::{Cell, House};
@@ -23,6 +24,27 @@ pub(super) fn english(step: &Step) -> String {
                 and_list(with),
                 and_list(corners)
             )
+        }
+        Technique::AvoidableRectangle1 | Technique::AvoidableRectangle2 => {
+            let a = one(step.digits.first());
+            let b = one(step.digits.get(1));
+            let corners = step.cells.get(..4).unwrap_or_default();
+            let empty = step.cells.get(4..).unwrap_or_default();
+            let why = format!(
+                "In the rectangle {}, the digits placed while solving (not givens) are {a} on \
+                 one diagonal and {b} on the other; if {} completed the pattern, the four cells \
+                 could swap {a} and {b}, giving a second solution",
+                and_list(corners),
+                and_list(empty)
+            );
+            match step.digits.get(2) {
+                None => format!("{name} removes {}. {why}.", removals(step)),
+                Some(x) => format!(
+                    "{name} removes {}. {why}; so one of them is {x}, and every cell that sees \
+                     both loses {x}.",
+                    removals(step)
+                ),
+            }
         }
         Technique::SueDeCoq => {
             let (Some(&line), Some(&boxed)) = (step.houses.first(), step.houses.get(1)) else {
@@ -77,7 +99,7 @@ pub(super) fn english(step: &Step) -> String {
 mod tests {
     use super::english;
     use crate::format::tool::ReglibCase;
-    use crate::logic::techniques::{DeathBlossom, SueDeCoq, UniquenessType5};
+    use crate::logic::techniques::{AvoidableRectangle, DeathBlossom, SueDeCoq, UniquenessType5};
     use crate::logic::test_util::{all, elims};
     use crate::logic::{Finder, Step};
 
@@ -100,6 +122,14 @@ mod tests {
                 &UniquenessType5::STRICT,
                 ":0604-1:26:+324+56+7+918..+9..+8.+3...+893+4.+5...+5+7.63.+9+9624+8+3+5+71.+37.5+9+8....+389+17..+7+96+34+2+185..1+6+7+5.+93:121 122 227 229 629 639 479:448::",
                 &["4@r4c8"]
+            )
+        );
+        insta::assert_snapshot!(
+            "avoidable_rectangle_2",
+            say(
+                &AvoidableRectangle::TYPE_2,
+                ":0608-1:37:9+8....6+4+7..1..6+9387.6.8+9+5+1+2+1...+3.+476+3+741+6+2+8+5+9+65+8947+12+32.....+3.5+8..25.+7.+4....9.+2.1:474 494:943 972 982::",
+                &["9@r4c3", "9@r7c2", "9@r8c2"]
             )
         );
         insta::assert_snapshot!(

@@ -9,9 +9,9 @@
 //! after the ALS techniques they resemble, before any forcing chain.
 
 use super::{
-    AlignedPairExclusion, AlignedTripletExclusion, AlsXyWing, AlsXz, Bug, ComplexFish,
-    DeathBlossom, DynamicForcingChains, EmptyRectangle, Fish, ForcingChains, FullHouse,
-    GroupedNiceLoop, HiddenRectangle, HiddenSet, HiddenSingle, Locking, MultiColors,
+    AlignedPairExclusion, AlignedTripletExclusion, AlsXyWing, AlsXz, AvoidableRectangle, Bug,
+    ComplexFish, DeathBlossom, DynamicForcingChains, EmptyRectangle, Fish, ForcingChains,
+    FullHouse, GroupedNiceLoop, HiddenRectangle, HiddenSet, HiddenSingle, Locking, MultiColors,
     MultipleForcingChains, NakedSet, NakedSingle, NishioForcingChains, RemotePair, SimpleColors,
     SueDeCoq, TurbotFamily, UniqueLoops, UniquenessType5, UniquenessType6, WWing, XChain, XyChain,
     XyWing, XyzWing,
@@ -51,10 +51,11 @@ const HUMAN_FINDERS: &[&dyn Finder] = &[
     &UniquenessType5::STRICT,
     &UniqueLoops::TYPES_1_TO_4.unpruned(), // 3500-3800
     // HoDoKu's fish, coloring and uniqueness techniques that SE lacks
-    // (`FISH_COLORING_UNIQUENESS`); uniqueness test 5 is SE's type 2 above, and avoidable
-    // rectangles, kraken fish and templates are not built.
+    // (`FISH_COLORING_UNIQUENESS`; kraken fish and templates are not built).
     &UniquenessType6::STRICT,        // 4000
     &HiddenRectangle::STRICT,        // 4010
+    &AvoidableRectangle::TYPE_1,     // 4020 (HoDoKu uniqueness, BUG, Sue de Coq, death blossom)
+    &AvoidableRectangle::TYPE_2,     // 4030
     &ComplexFish::FINNED_X_WING,     // 4100
     &ComplexFish::SASHIMI_X_WING,    // 4200
     &ComplexFish::FINNED_SWORDFISH,  // 4300
