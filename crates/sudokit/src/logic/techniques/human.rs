@@ -6,7 +6,9 @@
 //! left out (the plain locked set and the single it leaves are two steps here, as in HoDoKu).
 //! SE's chains and cycles (X-, Y- and mixed, static) stand where HoDoKu has its nice loops and
 //! AICs (5600): they are those. Aligned pair and triplet exclusion, which HoDoKu lacks, come
-//! after the ALS techniques they resemble, before any forcing chain.
+//! after the ALS techniques they resemble, before any forcing chain. Uniqueness test 5 comes
+//! before SE's unique loops (HoDoKu: after types 1-4), as their type 2 takes in its shape: so
+//! it keeps HoDoKu's name.
 
 use super::{
     AlignedPairExclusion, AlignedTripletExclusion, AlsXyWing, AlsXz, AvoidableRectangle, Bug,
@@ -21,34 +23,32 @@ use crate::logic::Finder;
 /// Every finder of human mode, in HoDoKu's order, then SE's forcing chains and nested levels:
 /// the one list that [`HUMAN`] and [`HUMAN_WITH_NESTED`] are views of.
 const HUMAN_FINDERS: &[&dyn Finder] = &[
-    &FullHouse,                    // 100
-    &NakedSingle,                  // 200
-    &HiddenSingle::BOX,            // 300
-    &HiddenSingle::ROW,            // 300
-    &HiddenSingle::COLUMN,         // 300
-    &Locking::POINTING,            // 1200 (locked pair/triple 1000/1100: as naked sets)
-    &Locking::CLAIMING,            // 1210
-    &NakedSet::PAIR.unpruned(),    // 1300
-    &NakedSet::TRIPLE.unpruned(),  // 1400
-    &HiddenSet::PAIR.unpruned(),   // 1500
-    &HiddenSet::TRIPLE.unpruned(), // 1600
-    &NakedSet::QUAD.unpruned(),    // 2000
-    &HiddenSet::QUAD.unpruned(),   // 2100
-    &Fish::X_WING.unpruned(),      // 2200
-    &Fish::SWORDFISH.unpruned(),   // 2300
-    &Fish::JELLYFISH.unpruned(),   // 2400
-    &RemotePair,                   // 2800
-    &Bug,                          // 2900 (BUG+1; SE's types 2-4 with it)
-    &TurbotFamily::SKYSCRAPER,     // 3000
-    &TurbotFamily::KITE,           // 3100
-    &TurbotFamily::TURBOT,         // 3120
-    &EmptyRectangle,               // 3170
-    &WWing,                        // 3200
-    &XyWing,                       // 3300
-    &XyzWing,                      // 3400
-    // HoDoKu uniqueness, BUG, Sue de Coq, death blossom: uniqueness test 5 (3900) before
-    // SE's unique loops, whose type 2 also takes in its shape, so that it keeps its name.
-    &UniquenessType5::STRICT,
+    &FullHouse,                            // 100
+    &NakedSingle,                          // 200
+    &HiddenSingle::BOX,                    // 300
+    &HiddenSingle::ROW,                    // 300
+    &HiddenSingle::COLUMN,                 // 300
+    &Locking::POINTING,                    // 1200 (locked pair/triple 1000/1100: as naked sets)
+    &Locking::CLAIMING,                    // 1210
+    &NakedSet::PAIR.unpruned(),            // 1300
+    &NakedSet::TRIPLE.unpruned(),          // 1400
+    &HiddenSet::PAIR.unpruned(),           // 1500
+    &HiddenSet::TRIPLE.unpruned(),         // 1600
+    &NakedSet::QUAD.unpruned(),            // 2000
+    &HiddenSet::QUAD.unpruned(),           // 2100
+    &Fish::X_WING.unpruned(),              // 2200
+    &Fish::SWORDFISH.unpruned(),           // 2300
+    &Fish::JELLYFISH.unpruned(),           // 2400
+    &RemotePair,                           // 2800
+    &Bug,                                  // 2900 (BUG+1; SE's types 2-4 with it)
+    &TurbotFamily::SKYSCRAPER,             // 3000
+    &TurbotFamily::KITE,                   // 3100
+    &TurbotFamily::TURBOT,                 // 3120
+    &EmptyRectangle,                       // 3170
+    &WWing,                                // 3200
+    &XyWing,                               // 3300
+    &XyzWing,                              // 3400
+    &UniquenessType5::STRICT, // 3900 (HoDoKu uniqueness, BUG, Sue de Coq, death blossom)
     &UniqueLoops::TYPES_1_TO_4.unpruned(), // 3500-3800
     // HoDoKu's fish, coloring and uniqueness techniques that SE lacks
     // (`FISH_COLORING_UNIQUENESS`; kraken fish and templates are not built).
