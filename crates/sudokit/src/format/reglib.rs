@@ -81,6 +81,9 @@ pub struct ReglibCase {
     pub placements: Vec<(Cell, Digit)>,
     /// The technique-specific extra field (chain length), empty if absent.
     pub extra: String,
+    /// The cells of `<givens>` marked `+`: digits placed while solving, not givens (HoDoKu's
+    /// avoidable rectangles tell them apart).
+    pub placed_cells: Vec<Cell>,
 }
 
 impl ReglibCase {
@@ -114,6 +117,7 @@ impl ReglibCase {
             eliminations: parse_candidates(eliminations, "eliminations")?,
             placements: parse_candidates(placements, "placements")?,
             extra,
+            placed_cells: parse_placed_cells(givens),
         })
     }
 }
@@ -160,6 +164,25 @@ fn parse_givens(field: &str) -> Result<Grid, ReglibError> {
         .try_into()
         .map_err(|v: Vec<u8>| ReglibError::GivensLength(v.len()))?;
     Grid::from_values(values).ok_or(ReglibError::GivensLength(81))
+}
+
+/// The cells whose digit follows a `+` in a givens field that `parse_givens` accepted.
+fn parse_placed_cells(field: &str) -> Vec<Cell> {
+    let mut out = Vec::new();
+    let mut index = 0;
+    let mut plus = false;
+    for c in field.chars() {
+        if c == '+' {
+            plus = true;
+            continue;
+        }
+        if plus && c != '.' && c != '0' {
+            out.extend(Cell::new(index));
+        }
+        plus = false;
+        index += 1;
+    }
+    out
 }
 
 fn parse_candidates(field: &str, name: &'static str) -> Result<Vec<(Cell, Digit)>, ReglibError> {

@@ -47,6 +47,9 @@ pub struct CandidateGrid {
     candidates: [Candidates; 81],
     /// For each digit (by index), the cells where it is a candidate.
     by_digit: [CellSet; 9],
+    /// The filled cells whose digit a step placed ([`CandidateGrid::apply`]) or a loader
+    /// marked as placed, rather than a given: only HoDoKu's avoidable rectangles read it.
+    deduced: CellSet,
     /// The cells without a digit.
     empty: CellSet,
 }
@@ -58,6 +61,7 @@ impl CandidateGrid {
             values: [0; 81],
             candidates: [Candidates::ALL; 81],
             by_digit: [CellSet::ALL; 9],
+            deduced: CellSet::EMPTY,
             empty: CellSet::ALL,
         }
     }
@@ -123,6 +127,19 @@ impl CandidateGrid {
         self.by_digit[digit.index()] & CellSet::house(house)
     }
 
+    /// The filled cells known not to be givens: placed by a step ([`CandidateGrid::apply`])
+    /// or marked by [`CandidateGrid::mark_deduced`]. Every other filled cell counts as a given
+    /// (a grid cannot tell, so the safe reading is taken).
+    pub fn deduced_cells(&self) -> CellSet {
+        self.deduced
+    }
+
+    /// Marks the filled cells among `cells` as placed while solving, not given (as a
+    /// HoDoKu regression case's `+` digits).
+    pub fn mark_deduced(&mut self, cells: CellSet) {
+        self.deduced |= cells.difference(self.empty);
+    }
+
     /// The cells without a digit.
     pub fn empty_cells(&self) -> CellSet {
         self.empty
@@ -177,6 +194,7 @@ impl CandidateGrid {
         for &(cell, digit) in &step.placements {
             changed |= self.value(cell) != Some(digit);
             self.place(cell, digit);
+            self.deduced.insert(cell);
         }
         changed
     }

@@ -9,6 +9,7 @@
 // HoDoKu kraken fish and templates
 mod hodoku_last_resort;
 mod human;
+mod uniqueness_sets;
 
 use super::{ChainName, Step, Technique};
 use crate::board::{Cell, Digit, House};
@@ -234,6 +235,12 @@ pub fn english(step: &Step) -> String {
                 and_list(&step.cells)
             )
         }
+        // HoDoKu uniqueness, BUG, Sue de Coq, death blossom
+        Technique::UniquenessType5
+        | Technique::AvoidableRectangle1
+        | Technique::AvoidableRectangle2
+        | Technique::SueDeCoq
+        | Technique::DeathBlossom => uniqueness_sets::english(step),
         Technique::HiddenRectangle => {
             let u = one(step.digits.first());
             let v = one(step.digits.get(1));

@@ -15,8 +15,12 @@ impl ReglibCase {
     /// assert_eq!(grid.empty_cells().len(), 9);
     /// # Ok::<(), sudokit::format::tool::ReglibError>(())
     /// ```
+    ///
+    /// Its `+` digits are marked as placed, not given ([`CandidateGrid::deduced_cells`]).
     pub fn grid(&self) -> CandidateGrid {
-        CandidateGrid::from_pencilmarks(&self.pencilmarks)
+        let mut grid = CandidateGrid::from_pencilmarks(&self.pencilmarks);
+        grid.mark_deduced(self.placed_cells.iter().copied().collect());
+        grid
     }
 }
 
@@ -44,6 +48,10 @@ mod tests {
             let c = cell(&format!("r{}c{}", b[1] as char, b[2] as char));
             expected.eliminate(c, digit(b[0] - b'0'));
         }
+        // Its `+` digits are marked as placed, not given.
+        assert!(grid.deduced_cells().contains(cell("r1c2")));
+        assert!(!grid.deduced_cells().contains(cell("r1c3")));
+        expected.mark_deduced(case.placed_cells.iter().copied().collect());
         assert_eq!(grid, expected);
     }
 }

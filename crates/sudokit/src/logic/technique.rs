@@ -528,6 +528,49 @@ macro_rules! technique_table {
             /// these candidates, so the digit leaves them. cells: the cells losing the digit;
             /// houses: none; digits: `[digit]`.
             TemplateDelete = "template_delete", "Template delete", se 90, hodoku (10000, Extreme);
+
+            // HoDoKu uniqueness, BUG, Sue de Coq, death blossom
+            /// Uniqueness test 5 (SE lacks the name; its unique rectangle type 2 finds the same
+            /// eliminations): a rectangle as in [`Technique::UniquenessType6`] whose corners
+            /// hold only `a` and `b` but for two diagonal corners, or three corners, that also
+            /// hold one extra digit `x`, the same in each; one of them is `x`, so `x` leaves
+            /// every cell that sees them all. Only used on a puzzle with one solution. cells: the
+            /// corners in loop order, then the corners holding `x`; houses: none; digits:
+            /// `[a, b, x]`. Rated as SE's unique rectangle.
+            UniquenessType5 = "uniqueness_type_5", "Uniqueness test 5", se 45, hodoku (100, Hard);
+            /// Avoidable rectangle type 1 (SE lacks it): a rectangle of cells in two rows, columns
+            /// and boxes with three corners placed while solving (not givens), `a` on one diagonal
+            /// and `b` on the other; the fourth corner cannot be the digit that completes the
+            /// pattern, as the four cells could then swap `a` and `b`. Only used on a puzzle with
+            /// one solution, on digits the grid knows were placed
+            /// ([`CandidateGrid::deduced_cells`](super::CandidateGrid::deduced_cells)). cells: the
+            /// corners in loop order, then the empty one; houses: none; digits: `[a, b]` (`a` on
+            /// the diagonal of the first corner).
+            AvoidableRectangle1 = "avoidable_rectangle_1", "Avoidable rectangle type 1", se 45, hodoku (100, Hard);
+            /// Avoidable rectangle type 2 (SE lacks it): as type 1 with two corners placed (`a`
+            /// and `b`) and two empty ones, each holding the digit that completes the pattern and
+            /// one extra digit `x`, the same in both; one of them is `x`, which leaves every cell
+            /// that sees both. cells: the corners in loop order, then the two empty ones; houses:
+            /// none; digits: `[a, b, x]`.
+            AvoidableRectangle2 = "avoidable_rectangle_2", "Avoidable rectangle type 2", se 45, hodoku (100, Hard);
+            /// Sue de Coq (SE lacks it; rated like SukakuExplainer's ALS): two or three empty
+            /// cells `C` where a line meets a box, with at least two digits more than cells; cells
+            /// `D` of the rest of the line and `E` of the rest of the box, with no digit in both,
+            /// such that the three sets have as many digits as cells. Each digit is then in them
+            /// once: the digits of `C` and `D` that `E` lacks leave the rest of the line, those of
+            /// `C` and `E` that `D` lacks leave the rest of the box. cells: `C`, then `D`, then
+            /// `E` (a cell of `D` is in the line only, of `E` in the box only); houses: `[line,
+            /// box]`; digits: all the digits of the three sets.
+            SueDeCoq = "sue_de_coq", "Sue de Coq", se 84, hodoku (250, Unfair);
+            /// Death blossom (SE lacks it; rated like SukakuExplainer's ALS): a stem cell and for
+            /// each of its candidates `d` an almost locked set (a petal) holding `d` only in cells
+            /// that see the stem; whichever digit the stem takes, that petal is locked on its other
+            /// digits, so a digit `z` every petal holds (and the stem not) leaves every cell that
+            /// sees all the petals' `z`s. Petals may share cells (HoDoKu's option). cells: the
+            /// stem, then each petal's cells in the order of the stem's digits; houses: each
+            /// petal's house, in that order; digits: the stem's candidates (one per house), then
+            /// every `z` removed (one step removes all the digits its petals share).
+            DeathBlossom = "death_blossom", "Death blossom", se 84, hodoku (360, Unfair);
         }
     };
 }

@@ -4,10 +4,10 @@
 //! be the other digit `v`. Were it `v`, `u` would go in both of `d`'s neighbours in the
 //! rectangle, `x` would see both and be `v`: the deadly pattern.
 
-use super::rectangles::{self, only};
+use super::rectangles::{self, confined, only};
 use super::report;
 use crate::board::House;
-use crate::logic::{CandidateGrid, CellSet, Finder, Ratings, Step, Technique};
+use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
 use std::ops::ControlFlow;
 
 /// Finds hidden rectangles. Sudoku Explainer lacks them.
@@ -43,7 +43,6 @@ impl Finder for HiddenRectangle {
     ) -> ControlFlow<()> {
         let mut flow = ControlFlow::Continue(());
         rectangles::each(grid, self.missing, &mut |corners, a, b| {
-            let rect: CellSet = corners.iter().copied().collect();
             for x in 0..4 {
                 if !only(grid, corners[x], a, b) {
                     continue;
@@ -54,10 +53,7 @@ impl Finder for HiddenRectangle {
                     if !grid.candidates(d).contains(v) {
                         continue;
                     }
-                    let confined = lines
-                        .iter()
-                        .all(|&h| grid.house_cells_with(h, u).is_subset(rect));
-                    if !confined {
+                    if !confined(grid, u, &lines, &corners) {
                         continue;
                     }
                     let mut step = Step::new(

@@ -6,14 +6,17 @@
 //! left out (the plain locked set and the single it leaves are two steps here, as in HoDoKu).
 //! SE's chains and cycles (X-, Y- and mixed, static) stand where HoDoKu has its nice loops and
 //! AICs (5600): they are those. Aligned pair and triplet exclusion, which HoDoKu lacks, come
-//! after the ALS techniques they resemble, before any forcing chain.
+//! after the ALS techniques they resemble, before any forcing chain. Uniqueness test 5 comes
+//! before SE's unique loops (HoDoKu: after types 1-4), as their type 2 takes in its shape: so
+//! it keeps HoDoKu's name.
 
 use super::{
-    AlignedPairExclusion, AlignedTripletExclusion, AlsXyWing, AlsXz, Bug, ComplexFish,
-    DynamicForcingChains, EmptyRectangle, Fish, ForcingChains, FullHouse, GroupedNiceLoop,
-    HiddenRectangle, HiddenSet, HiddenSingle, Locking, MultiColors, MultipleForcingChains,
-    NakedSet, NakedSingle, NishioForcingChains, RemotePair, SimpleColors, TurbotFamily,
-    UniqueLoops, UniquenessType6, WWing, XChain, XyChain, XyWing, XyzWing,
+    AlignedPairExclusion, AlignedTripletExclusion, AlsXyWing, AlsXz, AvoidableRectangle, Bug,
+    ComplexFish, DeathBlossom, DynamicForcingChains, EmptyRectangle, Fish, ForcingChains,
+    FullHouse, GroupedNiceLoop, HiddenRectangle, HiddenSet, HiddenSingle, Locking, MultiColors,
+    MultipleForcingChains, NakedSet, NakedSingle, NishioForcingChains, RemotePair, SimpleColors,
+    SueDeCoq, TurbotFamily, UniqueLoops, UniquenessType5, UniquenessType6, WWing, XChain, XyChain,
+    XyWing, XyzWing,
 };
 use crate::logic::Finder;
 
@@ -45,18 +48,21 @@ const HUMAN_FINDERS: &[&dyn Finder] = &[
     &WWing,                                // 3200
     &XyWing,                               // 3300
     &XyzWing,                              // 3400
+    &UniquenessType5::STRICT, // 3900 (HoDoKu uniqueness, BUG, Sue de Coq, death blossom)
     &UniqueLoops::TYPES_1_TO_4.unpruned(), // 3500-3800
     // HoDoKu's fish, coloring and uniqueness techniques that SE lacks
-    // (`FISH_COLORING_UNIQUENESS`); uniqueness test 5 is SE's type 2 above, and avoidable
-    // rectangles, kraken fish and templates are not built.
+    // (`FISH_COLORING_UNIQUENESS`; kraken fish and templates are not built).
     &UniquenessType6::STRICT,        // 4000
     &HiddenRectangle::STRICT,        // 4010
+    &AvoidableRectangle::TYPE_1,     // 4020 (HoDoKu uniqueness, BUG, Sue de Coq, death blossom)
+    &AvoidableRectangle::TYPE_2,     // 4030
     &ComplexFish::FINNED_X_WING,     // 4100
     &ComplexFish::SASHIMI_X_WING,    // 4200
     &ComplexFish::FINNED_SWORDFISH,  // 4300
     &ComplexFish::SASHIMI_SWORDFISH, // 4400
     &ComplexFish::FINNED_JELLYFISH,  // 4500
     &ComplexFish::SASHIMI_JELLYFISH, // 4600
+    &SueDeCoq,                       // 5300 (HoDoKu uniqueness, BUG, Sue de Coq, death blossom)
     &SimpleColors,                   // 5330
     &MultiColors,                    // 5360
     &XChain,                         // 5400
@@ -66,6 +72,7 @@ const HUMAN_FINDERS: &[&dyn Finder] = &[
     &AlsXz,                          // 5700
     &AlsXyWing,                      // 5800
     &GroupedNiceLoop::ALS,           // 5900: ALS-XY-Chain, and AICs through sets
+    &DeathBlossom,                   // 6000 (HoDoKu has it off by default; here it runs)
     // Franken fish as HoDoKu enables them by default (its Franken and finned Franken
     // jellyfish and every mutant fish are off by default, and so are they here).
     &ComplexFish::FRANKEN_X_WING,           // 6100

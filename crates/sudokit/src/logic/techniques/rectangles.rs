@@ -8,7 +8,7 @@
 //! reglib's `-2` cases) accepts a corner that has lost `a` or `b` but cannot see a placed `a`
 //! (`b`), and [`Corners::of`] does the same when asked.
 
-use crate::board::{Candidates, Cell, Digit};
+use crate::board::{Candidates, Cell, Digit, House};
 use crate::logic::cell_set::{CellSet, DIGITS};
 use crate::logic::CandidateGrid;
 
@@ -37,42 +37,45 @@ pub(super) fn each(
             }
         }
     }
-    for r1 in 0..9 {
-        for r2 in r1 + 1..9 {
-            let same_band = r1 / 3 == r2 / 3;
-            for c1 in 0..9 {
-                for c2 in c1 + 1..9 {
-                    if same_band == (c1 / 3 == c2 / 3) {
-                        continue; // one box or four
-                    }
-                    let Some(corners) = corners(r1, r2, c1, c2) else {
-                        continue;
-                    };
-                    if !corners.iter().all(|&c| empty.contains(c)) {
-                        continue;
-                    }
-                    let holds = corners.map(|c| {
-                        if missing {
-                            Candidates::ALL.difference(seen[c.index()])
-                        } else {
-                            grid.candidates(c)
-                        }
-                    });
-                    let common = holds
-                        .iter()
-                        .fold(Candidates::ALL, |acc, &h| acc.intersection(h));
-                    for a in DIGITS.into_iter().filter(|&d| common.contains(d)) {
-                        for b in DIGITS.into_iter().filter(|&d| d > a && common.contains(d)) {
-                            if !visit(corners, a, b) {
-                                return false;
-                            }
-                        }
-                    }
+    for corners in two_box_rectangles() {
+        if !corners.iter().all(|&c| empty.contains(c)) {
+            continue;
+        }
+        let holds = corners.map(|c| {
+            if missing {
+                Candidates::ALL.difference(seen[c.index()])
+            } else {
+                grid.candidates(c)
+            }
+        });
+        let common = holds
+            .iter()
+            .fold(Candidates::ALL, |acc, &h| acc.intersection(h));
+        for a in DIGITS.into_iter().filter(|&d| common.contains(d)) {
+            for b in DIGITS.into_iter().filter(|&d| d > a && common.contains(d)) {
+                if !visit(corners, a, b) {
+                    return false;
                 }
             }
         }
     }
     true
+}
+
+/// Every rectangle of cells in two rows, two columns and two boxes, rows then columns in
+/// increasing order.
+pub(super) fn two_box_rectangles() -> impl Iterator<Item = Corners> {
+    (0..9).flat_map(|r1| {
+        (r1 + 1..9).flat_map(move |r2| {
+            (0..9).flat_map(move |c1| {
+                (c1 + 1..9).filter_map(move |c2| {
+                    // One box or four otherwise.
+                    let two_boxes = (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3);
+                    two_boxes.then(|| corners(r1, r2, c1, c2)).flatten()
+                })
+            })
+        })
+    })
 }
 
 /// The corners of rows `r1`, `r2` and columns `c1`, `c2` (0-based), in loop order.
@@ -91,4 +94,18 @@ pub(super) fn only(grid: &CandidateGrid, cell: Cell, a: Digit, b: Digit) -> bool
     pair.insert(a);
     pair.insert(b);
     grid.candidates(cell).difference(pair).is_empty()
+}
+
+/// Whether digit `u` lies in each of `houses` only in the rectangle's `corners`: the
+/// condition under which uniqueness test 6 and the hidden rectangle force `u` onto corners.
+pub(super) fn confined(
+    grid: &CandidateGrid,
+    u: Digit,
+    houses: &[House],
+    corners: &Corners,
+) -> bool {
+    let rect: CellSet = corners.iter().copied().collect();
+    houses
+        .iter()
+        .all(|&h| grid.house_cells_with(h, u).is_subset(rect))
 }

@@ -5,11 +5,10 @@
 //! would force the other diagonal to the other digit, the deadly pattern. So `u` leaves the
 //! two corners with extra candidates.
 
-use super::rectangles::{self, only, Corners};
+use super::rectangles::{self, confined, only};
 use super::report;
-use crate::board::{Digit, House};
-use crate::logic::cell_set::HOUSE_MASKS;
-use crate::logic::{CandidateGrid, CellSet, Finder, Ratings, Step, Technique};
+use crate::board::House;
+use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
 use std::ops::ControlFlow;
 
 /// Finds uniqueness tests of type 6. Sudoku Explainer lacks them.
@@ -27,14 +26,6 @@ impl UniquenessType6 {
     pub const fn allowing_missing_candidates(self) -> UniquenessType6 {
         UniquenessType6 { missing: true }
     }
-}
-
-/// Whether digit `u` lies in the two lines of `lines` (house indexes) only in `corners`.
-fn confined(grid: &CandidateGrid, u: Digit, lines: [usize; 2], corners: &Corners) -> bool {
-    let rect: CellSet = corners.iter().copied().collect();
-    lines
-        .iter()
-        .all(|&h| (CellSet::from_bits(HOUSE_MASKS[h]) & grid.cells_with(u)).is_subset(rect))
 }
 
 impl Finder for UniquenessType6 {
@@ -63,12 +54,12 @@ impl Finder for UniquenessType6 {
                     continue;
                 }
                 let extra = [corners[start + 1], corners[(start + 3) % 4]];
-                let rows = [corners[0].row().index(), corners[2].row().index()];
-                let cols = [9 + corners[0].col().index(), 9 + corners[1].col().index()];
+                let rows = [House::Row(corners[0].row()), House::Row(corners[2].row())];
+                let cols = [House::Col(corners[0].col()), House::Col(corners[1].col())];
                 for (u, v) in [(a, b), (b, a)] {
-                    let lines = if confined(grid, u, rows, &corners) {
+                    let lines = if confined(grid, u, &rows, &corners) {
                         rows
-                    } else if confined(grid, u, cols, &corners) {
+                    } else if confined(grid, u, &cols, &corners) {
                         cols
                     } else {
                         continue;
@@ -86,10 +77,7 @@ impl Finder for UniquenessType6 {
                         continue;
                     }
                     step.cells = corners.to_vec();
-                    step.houses = lines
-                        .iter()
-                        .map(|&h| crate::logic::cell_set::house(h))
-                        .collect::<Vec<House>>();
+                    step.houses = lines.to_vec();
                     step.digits = vec![u, v];
                     flow = report(found, step);
                     if flow.is_break() {
