@@ -219,11 +219,7 @@ pub fn run(args: &[String]) -> Result<bool, VariantRunError> {
         machine::logical_cpus(),
         versions
     );
-    let _ = writeln!(
-        out,
-        "command: sudoku-bench {}",
-        args.iter().skip(1).cloned().collect::<Vec<_>>().join(" ")
-    );
+    let _ = writeln!(out, "command: sudoku-bench {}", args.join(" "));
     out.push('\n');
     out.push_str(&table(&rows, &peers));
     print!("{out}");
