@@ -62,3 +62,4 @@ pub mod options;
 pub mod report;
 pub mod solvers;
 pub mod timing;
+pub mod variant;

@@ -7,8 +7,15 @@ use sudoku_bench::{app, options::Options};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("variant") {
+        return finish(sudoku_bench::variant::run(&args[1..]));
+    }
     let options = Options::parse();
-    match app::run(&options, &args) {
+    finish(app::run(&options, &args))
+}
+
+fn finish<E: std::fmt::Display>(result: Result<bool, E>) -> ExitCode {
+    match result {
         Ok(true) => ExitCode::SUCCESS,
         // The failures have been printed; the numbers of a run with wrong answers are void.
         Ok(false) => ExitCode::FAILURE,

@@ -1,0 +1,683 @@
+//! The puzzle sets of the variant benchmark: one per rule set, made by our generator from a
+//! seed at run time (nothing committed), plus the sets pencilmark's generator made (committed
+//! as JSON lines under `data/variant/`) and the shared 16x16 / 25x25 puzzles.
+//!
+//! Rules that carry data (thermometers, arrows, dots, sums, even/odd cells) are cut from a
+//! random solution grid, so they always admit a grid; [`variant::generate`] then fills a grid
+//! that keeps them and takes givens out while the puzzle stays unique. Killer puzzles get their
+//! cages from the generator itself (`killer_cages`).
+
+use std::path::Path;
+
+use sudokit::format::variant::{self as vformat, Document};
+use sudokit::variant::{
+    self, Arrow, EvenOdd, Kropki, LittleKiller, Pos, Puzzle, Request, Rule, Sandwich, Shape,
+    Thermo, Xv,
+};
+
+/// One benchmark puzzle: the puzzle and its unique solution.
+#[derive(Debug, Clone)]
+pub struct Item {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Its solution (N * N digits), as our engine finds it when the set is made.
+    pub solution: Vec<u8>,
+}
+
+/// A named set of puzzles that share a rule set.
+#[derive(Debug, Clone)]
+pub struct Set {
+    /// The set's name: the rule set, and the generator when it is not ours
+    /// (`killer (pencilmark)`).
+    pub name: String,
+    /// Where its puzzles came from.
+    pub source: Source,
+    /// The puzzles.
+    pub items: Vec<Item>,
+}
+
+/// Where a set's puzzles came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// Our generator, seeded, at run time.
+    Ours,
+    /// pencilmark's generator (committed JSON lines).
+    Pencilmark,
+    /// The shared data folder.
+    Shared,
+}
+
+/// A rule set our generator makes puzzles for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Recipe {
+    /// The set's name (the rule's kebab-case name, or the size for plain grids).
+    pub name: &'static str,
+    /// The grid's size.
+    pub size: usize,
+    /// How many puzzles the default run makes (fewer for the wide grids, whose generation
+    /// takes longest).
+    pub count: usize,
+}
+
+/// Every rule set, in the table's order.
+pub const RECIPES: &[Recipe] = &[
+    Recipe {
+        name: "classic-4x4",
+        size: 4,
+        count: 300,
+    },
+    Recipe {
+        name: "classic-6x6",
+        size: 6,
+        count: 300,
+    },
+    Recipe {
+        name: "classic-16x16",
+        size: 16,
+        count: 10,
+    },
+    Recipe {
+        name: "diagonal",
+        size: 9,
+        count: 200,
+    },
+    Recipe {
+        name: "windoku",
+        size: 9,
+        count: 200,
+    },
+    Recipe {
+        name: "disjoint",
+        size: 9,
+        count: 200,
+    },
+    Recipe {
+        name: "anti-knight",
+        size: 9,
+        count: 200,
+    },
+    Recipe {
+        name: "anti-king",
+        size: 9,
+        count: 200,
+    },
+    Recipe {
+        name: "non-consecutive",
+        size: 9,
+        count: 200,
+    },
+    Recipe {
+        name: "killer",
+        size: 9,
+        count: 200,
+    },
+    Recipe {
+        name: "thermo",
+        size: 9,
+        count: 200,
+    },
+    Recipe {
+        name: "arrow",
+        size: 9,
+        count: 200,
+    },
+    Recipe {
+        name: "kropki",
+        size: 9,
+        count: 200,
+    },
+    Recipe {
+        name: "xv",
+        size: 9,
+        count: 200,
+    },
+    Recipe {
+        name: "sandwich",
+        size: 9,
+        count: 200,
+    },
+    Recipe {
+        name: "even-odd",
+        size: 9,
+        count: 200,
+    },
+    Recipe {
+        name: "little-killer",
+        size: 9,
+        count: 200,
+    },
+    Recipe {
+        name: "jigsaw",
+        size: 9,
+        count: 200,
+    },
+];
+
+/// Why a set could not be made or read.
+#[derive(Debug, thiserror::Error)]
+pub enum SetError {
+    /// No recipe has this name.
+    #[error("no rule set is called {0:?} (known: {known})", known = names())]
+    UnknownSet(String),
+    /// The generator failed for a puzzle.
+    #[error("{set}: puzzle {index}: {reason}")]
+    Generate {
+        /// The set.
+        set: String,
+        /// The puzzle's index.
+        index: u64,
+        /// What went wrong.
+        reason: String,
+    },
+    /// A file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// A line of a set file is not a puzzle with the unique solution it claims.
+    #[error("{path}:{line}: {reason}")]
+    Line {
+        /// The file.
+        path: String,
+        /// The line, from 1.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// The recipes' names, comma-separated.
+pub fn names() -> String {
+    RECIPES
+        .iter()
+        .map(|r| r.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The recipe called `name`.
+pub fn recipe(name: &str) -> Result<Recipe, SetError> {
+    RECIPES
+        .iter()
+        .copied()
+        .find(|r| r.name == name)
+        .ok_or_else(|| SetError::UnknownSet(name.to_string()))
+}
+
+/// The guess budget of each uniqueness check while digging.
+const DIG_BUDGET: u64 = 20_000;
+
+/// Seeds a puzzle is tried with before its set fails.
+const ATTEMPTS: u64 = 8;
+
+/// Puzzle `index` of `recipe` for `seed`: the same on every machine and thread. A random fill
+/// that runs out of guesses (it happens with non-consecutive) is tried again with the next
+/// seed, up to [`ATTEMPTS`] times.
+pub fn make(recipe: Recipe, seed: u64, index: u64) -> Result<Item, SetError> {
+    let mut last = None;
+    for attempt in 0..ATTEMPTS {
+        match make_once(recipe, seed.wrapping_add(attempt << 32), index) {
+            Ok(item) => return Ok(item),
+            Err(error) => last = Some(error),
+        }
+    }
+    Err(last.unwrap_or_else(|| SetError::UnknownSet(recipe.name.into())))
+}
+
+fn make_once(recipe: Recipe, seed: u64, index: u64) -> Result<Item, SetError> {
+    let fail = |reason: String| SetError::Generate {
+        set: recipe.name.to_string(),
+        index,
+        reason,
+    };
+    // Each puzzle has its own stream, so a set's puzzles can be made in any order.
+    let mut rng = fastrand::Rng::with_seed(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let shape = match recipe.name {
+        "jigsaw" => jigsaw(recipe.size, &mut rng),
+        _ => Shape::square(recipe.size),
+    }
+    .map_err(|e| fail(e.to_string()))?;
+    let mut request = Request {
+        shape: shape.clone(),
+        rules: Vec::new(),
+        symmetric: false,
+        killer_cages: recipe.name == "killer",
+        max_guesses: DIG_BUDGET,
+    };
+    if let Some(rule) = Rule::from_name(recipe.name) {
+        request.rules.push(rule);
+    } else if !matches!(recipe.name, "killer" | "jigsaw") && !recipe.name.starts_with("classic") {
+        // A random grid to cut the rule's data from (the plain generator's solution).
+        let plain = variant::generate(&request, seed, index).map_err(|e| fail(e.to_string()))?;
+        let grid = variant::solve(&plain).ok_or_else(|| fail("no grid".into()))?;
+        request.rules = cut_rules(recipe.name, &grid, recipe.size, &mut rng);
+    }
+    let puzzle = variant::generate(&request, seed, index).map_err(|e| fail(e.to_string()))?;
+    let solution = unique_solution(&puzzle).map_err(fail)?;
+    Ok(Item { puzzle, solution })
+}
+
+/// The solution of `puzzle`, or why it has none or several.
+pub fn unique_solution(puzzle: &Puzzle) -> Result<Vec<u8>, String> {
+    let mut search = variant::Search::new(puzzle).with_guess_budget(10_000_000);
+    let first = search
+        .next_solution()
+        .map_err(|e| e.to_string())?
+        .ok_or("no solution")?;
+    match search.next_solution().map_err(|e| e.to_string())? {
+        None => Ok(first),
+        Some(_) => Err("more than one solution".into()),
+    }
+}
+
+/// Makes `count` puzzles of `recipe` on `threads` threads (the result does not depend on it).
+pub fn make_set(recipe: Recipe, seed: u64, count: usize, threads: usize) -> Result<Set, SetError> {
+    let threads = threads.clamp(1, count.max(1));
+    let results: Vec<Vec<(u64, Result<Item, SetError>)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (t..count)
+                        .step_by(threads)
+                        .map(|i| (i as u64, make(recipe, seed, i as u64)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    let mut all: Vec<(u64, Result<Item, SetError>)> = results.into_iter().flatten().collect();
+    if all.len() != count {
+        return Err(SetError::Generate {
+            set: recipe.name.into(),
+            index: all.len() as u64,
+            reason: "a generator thread panicked".into(),
+        });
+    }
+    all.sort_by_key(|(i, _)| *i);
+    let items = all
+        .into_iter()
+        .map(|(_, item)| item)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Set {
+        name: recipe.name.to_string(),
+        source: Source::Ours,
+        items,
+    })
+}
+
+/// The rule data of `name` cut from `grid`.
+fn cut_rules(name: &str, grid: &[u8], n: usize, rng: &mut fastrand::Rng) -> Vec<Rule> {
+    let pos = |c: usize| Pos::new((c / n) as u8, (c % n) as u8);
+    let right_down = || {
+        (0..n * n).flat_map(move |c| {
+            let right = (c % n + 1 < n).then(|| (c, c + 1));
+            let down = (c + n < n * n).then(|| (c, c + n));
+            right.into_iter().chain(down)
+        })
+    };
+    match name {
+        "thermo" => {
+            let mut used = vec![false; n * n];
+            let mut rules = Vec::new();
+            for _ in 0..200 {
+                if rules.len() == 8 {
+                    break;
+                }
+                let want = 3 + rng.usize(..4);
+                let start = rng.usize(..n * n);
+                let path = grow_path(start, want, n, &used, rng, |path, next| {
+                    path.last().is_some_and(|&p| grid[next] > grid[p])
+                });
+                if path.len() >= 3 {
+                    for &c in &path {
+                        used[c] = true;
+                    }
+                    rules.push(Rule::Thermo(Thermo {
+                        cells: path.iter().map(|&c| pos(c)).collect(),
+                    }));
+                }
+            }
+            rules
+        }
+        "arrow" => {
+            let mut used = vec![false; n * n];
+            let mut rules = Vec::new();
+            for _ in 0..400 {
+                if rules.len() == 7 {
+                    break;
+                }
+                let circle = rng.usize(..n * n);
+                if used[circle] {
+                    continue;
+                }
+                let want = 2 + rng.usize(..2);
+                let mut blocked = used.clone();
+                blocked[circle] = true;
+                let Some(&first) = neighbours(circle, n, true)
+                    .iter()
+                    .find(|&&c| !blocked[c] && grid[c] < grid[circle])
+                else {
+                    continue;
+                };
+                let total = u32::from(grid[circle]);
+                let path = grow_path(first, want, n, &blocked, rng, |path, next| {
+                    path.iter().map(|&c| u32::from(grid[c])).sum::<u32>() + u32::from(grid[next])
+                        < total
+                        || path.len() + 1 == want
+                });
+                let sum: u32 = path.iter().map(|&c| u32::from(grid[c])).sum();
+                if path.len() >= 2 && sum == total {
+                    used[circle] = true;
+                    for &c in &path {
+                        used[c] = true;
+                    }
+                    rules.push(Rule::Arrow(Arrow {
+                        circle: vec![pos(circle)],
+                        cells: path.iter().map(|&c| pos(c)).collect(),
+                    }));
+                }
+            }
+            rules
+        }
+        "kropki" => {
+            let mut rule = Kropki {
+                negative: true,
+                ..Kropki::default()
+            };
+            for (a, b) in right_down() {
+                let (x, y) = (grid[a], grid[b]);
+                if x.abs_diff(y) == 1 {
+                    rule.white.push([pos(a), pos(b)]);
+                } else if x == 2 * y || y == 2 * x {
+                    rule.black.push([pos(a), pos(b)]);
+                }
+            }
+            vec![Rule::Kropki(rule)]
+        }
+        "xv" => {
+            let mut rule = Xv {
+                negative: true,
+                ..Xv::default()
+            };
+            for (a, b) in right_down() {
+                match grid[a] + grid[b] {
+                    10 => rule.x.push([pos(a), pos(b)]),
+                    5 => rule.v.push([pos(a), pos(b)]),
+                    _ => {}
+                }
+            }
+            vec![Rule::Xv(rule)]
+        }
+        "sandwich" => {
+            let line_sum = |cells: Vec<usize>| {
+                let at = |d: u8| cells.iter().position(|&c| grid[c] == d).unwrap_or(0);
+                let (a, b) = (at(1), at(n as u8));
+                let (lo, hi) = (a.min(b), a.max(b));
+                cells[lo + 1..hi].iter().map(|&c| u32::from(grid[c])).sum()
+            };
+            let mut rules = Vec::new();
+            for i in 0..n {
+                rules.push(Rule::Sandwich(Sandwich {
+                    row: Some(i as u8 + 1),
+                    col: None,
+                    sum: line_sum((0..n).map(|c| i * n + c).collect()),
+                }));
+                rules.push(Rule::Sandwich(Sandwich {
+                    row: None,
+                    col: Some(i as u8 + 1),
+                    sum: line_sum((0..n).map(|r| r * n + i).collect()),
+                }));
+            }
+            // Eight of the 2N clues: with all of them the generator's random fill runs out of
+            // guesses (the sums admit few grids, and it meets them late).
+            rng.shuffle(&mut rules);
+            rules.truncate(8);
+            rules
+        }
+        "even-odd" => {
+            let mut rule = EvenOdd::default();
+            for (c, &digit) in grid.iter().enumerate() {
+                if rng.usize(..3) == 0 {
+                    if digit.is_multiple_of(2) {
+                        rule.even.push(pos(c));
+                    } else {
+                        rule.odd.push(pos(c));
+                    }
+                }
+            }
+            vec![Rule::EvenOdd(rule)]
+        }
+        "little-killer" => {
+            // Down-right diagonals from the top row and the left column, down-left from the
+            // top row, at least three cells long; ten of them at random.
+            let mut lines: Vec<Vec<usize>> = Vec::new();
+            for s in 0..n {
+                lines.push((0..n - s).map(|k| k * n + s + k).collect());
+                lines.push((0..n - s).map(|k| (s + k) * n + k).collect());
+                lines.push((0..=s).map(|k| k * n + s - k).collect());
+            }
+            lines.retain(|l| l.len() >= 3);
+            lines.sort();
+            lines.dedup();
+            rng.shuffle(&mut lines);
+            lines
+                .into_iter()
+                .take(10)
+                .map(|l| {
+                    Rule::LittleKiller(LittleKiller {
+                        sum: l.iter().map(|&c| u32::from(grid[c])).sum(),
+                        cells: l.into_iter().map(pos).collect(),
+                    })
+                })
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The cells next to `c` (orthogonally, and diagonally too with `diagonal`).
+fn neighbours(c: usize, n: usize, diagonal: bool) -> Vec<usize> {
+    let (r, k) = ((c / n) as isize, (c % n) as isize);
+    let steps: &[(isize, isize)] = if diagonal {
+        &[
+            (-1, 0),
+            (1, 0),
+            (0, -1),
+            (0, 1),
+            (-1, -1),
+            (-1, 1),
+            (1, -1),
+            (1, 1),
+        ]
+    } else {
+        &[(-1, 0), (1, 0), (0, -1), (0, 1)]
+    };
+    let n = n as isize;
+    steps
+        .iter()
+        .map(|&(dr, dk)| (r + dr, k + dk))
+        .filter(|&(r, k)| (0..n).contains(&r) && (0..n).contains(&k))
+        .map(|(r, k)| (r * n + k) as usize)
+        .collect()
+}
+
+/// A random path of at most `want` cells from `start` through cells not `blocked` (king
+/// steps), each next cell accepted by `ok(path so far, next)`.
+fn grow_path(
+    start: usize,
+    want: usize,
+    n: usize,
+    blocked: &[bool],
+    rng: &mut fastrand::Rng,
+    ok: impl Fn(&[usize], usize) -> bool,
+) -> Vec<usize> {
+    if blocked[start] {
+        return Vec::new();
+    }
+    let mut path = vec![start];
+    while path.len() < want {
+        let Some(&last) = path.last() else { break };
+        let mut options: Vec<usize> = neighbours(last, n, true)
+            .into_iter()
+            .filter(|&c| !blocked[c] && !path.contains(&c) && ok(&path, c))
+            .collect();
+        if options.is_empty() {
+            break;
+        }
+        rng.shuffle(&mut options);
+        path.push(options[0]);
+    }
+    path
+}
+
+/// Random jigsaw regions: the boxes, then cells traded between neighbouring regions (one each
+/// way, so sizes stay N) while both stay connected.
+fn jigsaw(n: usize, rng: &mut fastrand::Rng) -> Result<Shape, variant::VariantError> {
+    let mut map = Shape::square(n)?.region_map();
+    let mut trades = 0;
+    for _ in 0..2000 {
+        if trades == 3 * n {
+            break;
+        }
+        let x = rng.usize(..n * n);
+        let Some(&y) = neighbours(x, n, false).iter().find(|&&y| map[y] != map[x]) else {
+            continue;
+        };
+        let (a, b) = (map[x], map[y]);
+        // A cell of b next to a, other than y's trade partner x, goes to a in exchange.
+        let candidates: Vec<usize> = (0..n * n)
+            .filter(|&z| {
+                z != y
+                    && map[z] == b
+                    && neighbours(z, n, false)
+                        .iter()
+                        .any(|&w| map[w] == a && w != x)
+            })
+            .collect();
+        if candidates.is_empty() {
+            continue;
+        }
+        let z = candidates[rng.usize(..candidates.len())];
+        let mut next = map.clone();
+        next[x] = b;
+        next[z] = a;
+        if connected(&next, n, a) && connected(&next, n, b) {
+            map = next;
+            trades += 1;
+        }
+    }
+    Shape::regions(n, map)
+}
+
+/// Whether region `g` of `map` is one orthogonally connected piece.
+fn connected(map: &[u8], n: usize, g: u8) -> bool {
+    let cells: Vec<usize> = (0..n * n).filter(|&c| map[c] == g).collect();
+    let Some(&first) = cells.first() else {
+        return true;
+    };
+    let mut seen = vec![false; n * n];
+    let mut stack = vec![first];
+    seen[first] = true;
+    let mut reached = 1;
+    while let Some(c) = stack.pop() {
+        for w in neighbours(c, n, false) {
+            if map[w] == g && !seen[w] {
+                seen[w] = true;
+                reached += 1;
+                stack.push(w);
+            }
+        }
+    }
+    reached == cells.len()
+}
+
+/// One line of a committed set file: our document and the solution the other generator gave.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+pub struct Line {
+    /// The puzzle in our JSON document form.
+    pub puzzle: Document,
+    /// The solution the other generator stored with it (N * N characters).
+    pub solution: String,
+}
+
+/// Reads a JSON-lines set file; each puzzle must have exactly one solution, the one stored.
+pub fn load_lines(name: &str, path: &Path, text: &str) -> Result<Set, SetError> {
+    let mut items = Vec::new();
+    let show = path.display().to_string();
+    for (k, raw) in text.lines().enumerate() {
+        if raw.trim().is_empty() {
+            continue;
+        }
+        let bad = |reason: String| SetError::Line {
+            path: show.clone(),
+            line: k + 1,
+            reason,
+        };
+        let line: Line = serde_json::from_str(raw).map_err(|e| bad(e.to_string()))?;
+        let puzzle = line.puzzle.to_puzzle().map_err(|e| bad(e.to_string()))?;
+        let solution = unique_solution(&puzzle).map_err(bad)?;
+        let stored: Vec<u8> = line.solution.chars().map(char_value).collect();
+        if stored != solution {
+            return Err(bad(
+                "our engine's unique solution differs from the stored one".into(),
+            ));
+        }
+        items.push(Item { puzzle, solution });
+    }
+    Ok(Set {
+        name: name.to_string(),
+        source: Source::Pencilmark,
+        items,
+    })
+}
+
+/// Reads a file of plain puzzles (one per line, `../shared/data/16x16.txt`); each must be
+/// unique.
+pub fn load_plain(name: &str, path: &Path) -> Result<Set, SetError> {
+    let show = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|source| SetError::Io {
+        path: show.clone(),
+        source,
+    })?;
+    let mut items = Vec::new();
+    for (k, raw) in text.lines().enumerate() {
+        let raw = raw.trim();
+        if raw.is_empty() || raw.starts_with('#') {
+            continue;
+        }
+        let bad = |reason: String| SetError::Line {
+            path: show.clone(),
+            line: k + 1,
+            reason,
+        };
+        let parsed =
+            vformat::parse(raw, &vformat::Options::default()).map_err(|e| bad(e.to_string()))?;
+        let solution = unique_solution(&parsed.puzzle).map_err(bad)?;
+        items.push(Item {
+            puzzle: parsed.puzzle,
+            solution,
+        });
+    }
+    Ok(Set {
+        name: name.to_string(),
+        source: Source::Shared,
+        items,
+    })
+}
+
+/// The value of a solution character (`1`-`9`, then `A` = 10); 0 for anything else.
+pub fn char_value(c: char) -> u8 {
+    match c {
+        '1'..='9' => c as u8 - b'0',
+        'A'..='Z' => c as u8 - b'A' + 10,
+        'a'..='z' => c as u8 - b'a' + 10,
+        _ => 0,
+    }
+}
