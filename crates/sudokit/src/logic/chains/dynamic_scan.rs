@@ -28,6 +28,8 @@ use crate::logic::cell_set::CellSet;
 use crate::logic::{CandidateGrid, Ratings, Step, Technique};
 use std::cmp::Ordering;
 
+mod nishio;
+
 /// Which of SE's chaining rules runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Family {
@@ -381,15 +383,20 @@ pub(crate) fn first_step(
 ) -> Option<Step> {
     let graph = Graph::new(grid);
     let mut walks = Walks::new(&graph, family, advanced);
-    let mut best: Option<Hint> = None;
-    let complete = scan(&graph, family, ratings, &mut walks, &mut |hint| {
-        if best.is_none_or(|b| hint.cmp(&b) == Ordering::Less) {
-            best = Some(hint);
+    let best = if family == Family::Nishio {
+        nishio::best(&graph, ratings, &mut walks)?
+    } else {
+        let mut best: Option<Hint> = None;
+        let complete = scan(&graph, family, ratings, &mut walks, &mut |hint| {
+            if best.is_none_or(|b| hint.cmp(&b) == Ordering::Less) {
+                best = Some(hint);
+            }
+        });
+        if !complete {
+            return None;
         }
-    });
-    if !complete {
-        return None;
-    }
+        best
+    };
     best.map(|hint| to_step(&graph, family, &mut walks, hint))
 }
 
