@@ -50,9 +50,6 @@ struct Node {
     nested: u32,
     first_parent: u32,
     parent_count: u32,
-    /// A lower bound of its ancestor count: one more than its parents' (every ancestor of a
-    /// parent is one of the node's, and so is the parent).
-    depth: u32,
 }
 
 /// No nested chain.
@@ -241,34 +238,15 @@ impl Net {
         }
     }
 
-    /// A full walk into this net (see [`rewalk_within`](Net::rewalk_within)).
-    #[cfg(test)]
+    /// [`walk`](Net::walk) into this net, replacing what it held and reusing its buffers (the
+    /// scans walk from every candidate at every step: allocating each walk anew cost about a
+    /// tenth of the rating time).
     pub(super) fn rewalk(
         &mut self,
         base: &Work,
         rules: Rules,
         start: (Pot, bool),
         advanced: Option<Advanced<'_>>,
-    ) {
-        self.rewalk_within(base, rules, start, advanced, u32::MAX);
-    }
-
-    /// [`walk`](Net::walk) into this net, replacing what it held and reusing its buffers (the
-    /// scans walk from every candidate at every step: allocating each walk anew cost about a
-    /// tenth of the rating time), stopped early once no node still to come can have fewer
-    /// than `limit` ancestors (`u32::MAX`: never). Every node of the full walk with fewer than
-    /// `limit` ancestors is made, with the same parents (the walk is a prefix of the full one),
-    /// and maybe some others. A node has more ancestors than each of its parents, so the walk
-    /// stops when every pending node's lower bound (`Node::depth`) is `limit - 1` or more.
-    /// The limit applies only to walks without a nesting level (their rules add nodes without
-    /// parents once the links run out).
-    pub(super) fn rewalk_within(
-        &mut self,
-        base: &Work,
-        rules: Rules,
-        start: (Pot, bool),
-        advanced: Option<Advanced<'_>>,
-        limit: u32,
     ) {
         // Only the slots of the nodes reached were set.
         for &node in &self.nodes {
@@ -289,8 +267,7 @@ impl Net {
         }
         scratch.pending_on.clear();
         scratch.pending_off.clear();
-        let limit = if rules.level == 0 { limit } else { u32::MAX };
-        self.walk_with(base, rules, start, advanced, limit, &mut scratch);
+        self.walk_with(base, rules, start, advanced, &mut scratch);
         self.scratch = Some(scratch);
     }
 
@@ -300,7 +277,6 @@ impl Net {
         rules: Rules,
         start: (Pot, bool),
         advanced: Option<Advanced<'_>>,
-        limit: u32,
         scratch: &mut Scratch,
     ) {
         let net = self;
@@ -319,15 +295,8 @@ impl Net {
         } else {
             pending_off.push_back(first);
         }
-        // The pending nodes whose children may have fewer than `limit` ancestors.
-        let promising = |net: &Net, i: u32| net.nodes[i as usize].depth.saturating_add(1) < limit;
-        let mut useful = usize::from(promising(net, first));
         loop {
-            if useful == 0 {
-                break;
-            }
             if let Some(i) = pending_on.pop_front() {
-                useful -= usize::from(promising(net, i));
                 made.clear();
                 net.on_to_off(work, rules, i, made);
                 for k in 0..made.len() {
@@ -339,13 +308,10 @@ impl Net {
                         return;
                     }
                     if net.off_at(q) == UNSEEN {
-                        let j = net.add(q, false, Cause::None, parents);
-                        useful += usize::from(promising(net, j));
-                        pending_off.push_back(j);
+                        pending_off.push_back(net.add(q, false, Cause::None, parents));
                     }
                 }
             } else if let Some(i) = pending_off.pop_front() {
-                useful -= usize::from(promising(net, i));
                 made.clear();
                 net.off_to_on(base, work, rules, i, made);
                 if rules.dynamic {
@@ -360,9 +326,7 @@ impl Net {
                         return;
                     }
                     if net.on_at(r) == UNSEEN {
-                        let j = net.add(r, true, cause, parents);
-                        useful += usize::from(promising(net, j));
-                        pending_on.push_back(j);
+                        pending_on.push_back(net.add(r, true, cause, parents));
                     }
                 }
             } else {
@@ -392,7 +356,6 @@ impl Net {
                             };
                             net.nodes[i as usize].nested = id as u32;
                         }
-                        useful += usize::from(promising(net, i));
                         pending_off.push_back(i);
                     }
                 }
@@ -403,13 +366,6 @@ impl Net {
     /// Adds a node outside the sets (the one that meets its opposite).
     fn push(&mut self, pot: Pot, on: bool, cause: Cause, parents: &[u32]) -> u32 {
         let index = self.nodes.len() as u32;
-        let depth = parents
-            .iter()
-            .filter_map(|&p| self.nodes.get(p as usize))
-            .map(|p| p.depth)
-            .max()
-            .unwrap_or(0)
-            + 1;
         self.nodes.push(Node {
             pot,
             on,
@@ -417,7 +373,6 @@ impl Net {
             nested: NONE32,
             first_parent: self.parents.len() as u32,
             parent_count: parents.len() as u32,
-            depth,
         });
         self.parents.extend_from_slice(parents);
         index
@@ -807,54 +762,6 @@ mod tests {
             }
         }
         assert!(walks > 400);
-    }
-
-    #[test]
-    fn a_walk_within_a_limit_is_a_prefix_with_every_node_under_it() {
-        // Every node of the full walk with fewer ancestors than the limit is in the stopped
-        // walk, at the same index with the same parents, and the stopped walk is a prefix of
-        // the full one.
-        let grid = puzzle(
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-        );
-        let graph = Graph::new(&grid);
-        let base = Work::of(&graph);
-        let mut stopped = Net::empty();
-        let mut shorter = 0;
-        for y in [false, true] {
-            let rules = Rules {
-                y,
-                dynamic: true,
-                level: 0,
-            };
-            for cell in grid.empty_cells() {
-                for digit in grid.candidates(cell).iter() {
-                    let p = super::super::graph::pot(cell, digit);
-                    for on in [true, false] {
-                        let full = Net::walk(&base, rules, (p, on), None);
-                        for limit in [2, 5, 9, 14, 20, 30] {
-                            stopped.rewalk_within(&base, rules, (p, on), None, limit);
-                            let n = stopped.nodes.len();
-                            assert!(n <= full.nodes.len());
-                            shorter += usize::from(n < full.nodes.len());
-                            for i in 0..n as u32 {
-                                assert_eq!(stopped.pot_of(i), full.pot_of(i));
-                                assert_eq!(stopped.parents_of(i), full.parents_of(i));
-                                let count = full.ancestor_count(i);
-                                assert!(full.nodes[i as usize].depth <= count);
-                            }
-                            for i in n as u32..full.nodes.len() as u32 {
-                                assert!(full.ancestor_count(i) >= limit, "{p} {on} {limit}");
-                            }
-                            if stopped.contradiction().is_some() {
-                                assert_eq!(stopped.contradiction(), full.contradiction());
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        assert!(shorter > 500, "{shorter} walks stopped early");
     }
 
     #[test]

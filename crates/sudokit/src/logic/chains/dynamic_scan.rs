@@ -167,9 +167,6 @@ struct Walks<'a> {
     nets: Vec<Net>,
     /// Nets done with, to walk into again without allocating.
     spare: Vec<Net>,
-    /// New walks may stop once no node still to come can have fewer ancestors than this (see
-    /// [`Net::rewalk_within`]); `u32::MAX`: full walks.
-    limit: u32,
 }
 
 /// Marks a potential not walked yet in `Walks::on`.
@@ -184,7 +181,6 @@ impl<'a> Walks<'a> {
             on: vec![NO_WALK; 729],
             nets: Vec::new(),
             spare: Vec::new(),
-            limit: u32::MAX,
         }
     }
 
@@ -199,7 +195,7 @@ impl<'a> Walks<'a> {
                 }
                 net
             });
-            net.rewalk_within(&self.base, self.rules, (p, true), self.advanced, self.limit);
+            net.rewalk(&self.base, self.rules, (p, true), self.advanced);
             self.on[slot] = self.nets.len() as u32;
             self.nets.push(net);
         }
@@ -214,7 +210,7 @@ impl<'a> Walks<'a> {
     /// when done).
     fn walk(&mut self, p: Pot, on: bool) -> Net {
         let mut net = self.spare.pop().unwrap_or_else(Net::empty);
-        net.rewalk_within(&self.base, self.rules, (p, on), self.advanced, self.limit);
+        net.rewalk(&self.base, self.rules, (p, on), self.advanced);
         net
     }
 
@@ -245,39 +241,16 @@ fn worth(graph: &Graph, (target, on): (Pot, bool)) -> bool {
 
 /// Runs the scan, handing every hint to `found` in SE's discovery order. Returns `false` if
 /// the search was cancelled (then some hints may be missing).
-///
-/// With `prune`, only the hints that could come first in SE's order must be found (the
-/// others may be missing): the walks stop early (see [`Net::rewalk_within`]). A hint's
-/// complexity counts at least two nodes of its chains, each with its ancestors, so a node
-/// with as many ancestors as the lowest complexity found so far can only be in a hint of
-/// higher complexity; when every kind of hint has the same base rating (SE's, for each
-/// level), that hint comes later in SE's order (difficulty is base plus a bonus that grows
-/// with the complexity, then complexity decides).
 fn scan(
     graph: &Graph,
     family: Family,
     ratings: &Ratings,
     walks: &mut Walks<'_>,
-    prune: bool,
     found: &mut dyn FnMut(Hint),
 ) -> bool {
     let nishio = family == Family::Nishio;
     let base = |kind: Kind| f64::from(ratings.get(family.technique(kind)).tenths()) / 10.0;
-    let one_base = match (Cell::all().next(), House::all().next(), Digit::all().next()) {
-        (Some(cell), Some(house), Some(digit)) => {
-            [Kind::Double, Kind::Cell(cell), Kind::Region(house, digit)]
-                .into_iter()
-                .all(|k| base(k) == base(Kind::Contradiction))
-        }
-        _ => false,
-    };
-    let prune = prune && one_base;
-    // The lowest complexity of the hints found so far (when pruning).
-    let lowest = std::cell::Cell::new(u32::MAX);
     let mut hint = |kind: Kind, source, target, complexity: u32| {
-        if prune {
-            lowest.set(lowest.get().min(complexity));
-        }
         found(Hint {
             kind,
             source,
@@ -295,7 +268,6 @@ fn scan(
             return false;
         }
         for &p in &pots {
-            walks.limit = lowest.get();
             let off = walks.walk(p, false);
             // No cell or region chain reuses a Nishio scan's "on" walk: it goes back at once.
             let once = nishio.then(|| walks.walk(p, true));
@@ -340,7 +312,6 @@ fn scan(
                 if places.len() < 2 || places.first() != Some(&p) {
                     continue;
                 }
-                walks.limit = lowest.get();
                 for &place in &places {
                     walks.ensure(place);
                 }
@@ -416,10 +387,7 @@ pub(crate) fn first_step(
         nishio::best(&graph, ratings, &mut walks)?
     } else {
         let mut best: Option<Hint> = None;
-        // Nodes past the best hint's complexity are not needed to find it (level 0 only: the
-        // walks of nesting levels add nodes by rules, not links).
-        let prune = family == Family::Dynamic(0);
-        let complete = scan(&graph, family, ratings, &mut walks, prune, &mut |hint| {
+        let complete = scan(&graph, family, ratings, &mut walks, &mut |hint| {
             if best.is_none_or(|b| hint.cmp(&b) == Ordering::Less) {
                 best = Some(hint);
             }
@@ -429,9 +397,6 @@ pub(crate) fn first_step(
         }
         best
     };
-    // The step's chains are read from the kept walks (they hold every node of fewer
-    // ancestors than the best hint's complexity) and from full new ones.
-    walks.limit = u32::MAX;
     best.map(|hint| to_step(&graph, family, &mut walks, hint))
 }
 
@@ -465,7 +430,7 @@ fn distinct_hints<T>(
     let graph = Graph::new(grid);
     let mut walks = Walks::new(&graph, family, advanced);
     let mut hints = Vec::new();
-    if !scan(&graph, family, ratings, &mut walks, false, &mut |hint| {
+    if !scan(&graph, family, ratings, &mut walks, &mut |hint| {
         hints.push(hint)
     }) {
         return None;
@@ -627,44 +592,4 @@ fn shared_house(a: Cell, b: Cell) -> Option<House> {
         return None;
     }
     houses_of(a).into_iter().find(|&h| h.contains(b))
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::logic::techniques::DynamicForcingChains;
-    use crate::logic::test_util::{all, puzzle};
-    use crate::logic::{Finder, Ratings, Solver};
-
-    #[test]
-    fn the_pruned_first_step_is_the_full_scans_first_along_solve_paths() {
-        // At every state of these solve paths (top1465 puzzles rated 9.0, 8.9 and 7.8 by
-        // serate), the first dynamic step found with walks stopped early is the first of every
-        // step the full scan lists.
-        let ratings = Ratings::default();
-        let mut checked = 0;
-        let mut found = 0;
-        for line in [
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
-            "12......9.5..9.2.3........4.3.........18.........246......67.5...2.41.7.9........",
-        ] {
-            let mut grid = puzzle(line);
-            let solver = Solver::new();
-            while let Some(step) = solver.next_step(&grid) {
-                let first = DynamicForcingChains::PLAIN.first(&grid, &ratings);
-                let listed = all(&DynamicForcingChains::PLAIN, &grid);
-                assert_eq!(first.as_ref(), listed.first(), "{line}: {grid:?}");
-                checked += 1;
-                found += usize::from(first.is_some());
-                if checked % 40 == 0 {
-                    break;
-                }
-                assert!(grid.apply(&step));
-            }
-        }
-        assert!(
-            found > 20,
-            "{found} of {checked} states have a dynamic step"
-        );
-    }
 }
