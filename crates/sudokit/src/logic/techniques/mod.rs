@@ -35,6 +35,7 @@ mod multi_colors;
 mod multiple_chains;
 mod naked_set;
 mod naked_single;
+mod nice_loop;
 mod nishio;
 mod rectangles;
 mod remote_pair;
