@@ -14,8 +14,8 @@ use common::report;
 use std::collections::{BTreeMap, BTreeSet};
 use sudokit::format::tool::ReglibCase;
 use sudokit::logic::techniques::{
-    AlsXyWing, AlsXz, EmptyRectangle, GroupedNiceLoop, RemotePair, TurbotFamily, WWing, XChain,
-    XyChain,
+    AlsXyWing, AlsXyWingOverlapping, AlsXz, EmptyRectangle, GroupedNiceLoop, RemotePair,
+    TurbotFamily, WWing, XChain, XyChain,
 };
 use sudokit::logic::{Finder, Ratings, Step};
 use sudokit::{Cell, Digit};
@@ -141,15 +141,14 @@ const CODES: &[Code] = &[
         name: "ALS-XY-Wing",
         finder: &AlsXyWing,
         dual: false,
-        floor: 9,
+        floor: 14,
     },
 ];
 
 /// The codes whose cases are found in part today: every case without almost locked sets in
 /// the chain is found; HoDoKu's variants with sets in grouped loops (0709-2, 0710-3/4,
-/// 0711-3/4) keep the chain HoDoKu's tables keep, whose set nodes differ from ours, and the
-/// `-2` ALS-XY-Wings allow overlapping sets.
-const PARTIAL: &[&str] = &["0709", "0710", "0711", "0903", "0902"];
+/// 0711-3/4) keep the chain HoDoKu's tables keep, whose set nodes differ from ours.
+const PARTIAL: &[&str] = &["0709", "0710", "0711", "0903"];
 
 type Set = BTreeSet<(Cell, Digit)>;
 
@@ -163,6 +162,9 @@ fn finders_for(code: &Code, case: &ReglibCase) -> Vec<&'static dyn Finder> {
     );
     if with_sets {
         vec![code.finder, &GroupedNiceLoop::ALS]
+    } else if (case.code.as_str(), case.variant) == ("0902", Some(2)) {
+        // HoDoKu's tester allows overlapping sets in the `-2` ALS-XY-Wings.
+        vec![&AlsXyWingOverlapping]
     } else {
         vec![code.finder]
     }
