@@ -137,6 +137,103 @@ fn is_lasso(graph: &Graph, states: &[usize], nice_loop: bool) -> bool {
     false
 }
 
+/// Whether HoDoKu would report the chain: at least three links, no lasso, and a nice loop's
+/// first link leaving its start cell.
+fn acceptable(graph: &Graph, states: &[usize], nice_loop: bool) -> bool {
+    let first_cell = |k: usize| graph.nodes[node_of(states[k])].cells.first();
+    states.len() >= 4
+        && !(nice_loop && first_cell(1) == first_cell(0))
+        && !is_lasso(graph, states, nice_loop)
+}
+
+/// The longest chain [`simple_path`] looks for, in links.
+const MAX_LINKS: usize = 20;
+
+/// How many steps the depth-first searches of one [`hodoku_chains`] call may take in all.
+const SEARCH_BUDGET: u32 = 200_000;
+
+/// How many steps one depth-first search may take.
+const PATH_BUDGET: u32 = 5_000;
+
+/// A chain from state `from` to state `to` that HoDoKu would accept, when the breadth-first
+/// walk's own chain is a lasso: a depth-first search in link order, at most [`MAX_LINKS`]
+/// links long, within [`PATH_BUDGET`] steps and what is left of `budget`. HoDoKu keeps only
+/// the walk's chain, so this finds more than it does, never less.
+fn simple_path(
+    graph: &Graph,
+    from: usize,
+    to: usize,
+    nice_loop: bool,
+    budget: &mut u32,
+) -> Option<States> {
+    let mut steps = PATH_BUDGET.min(*budget);
+    let start_cell = graph.nodes[node_of(from)].cells.first();
+    let mut path = vec![from];
+    let found = extend(
+        graph,
+        &mut path,
+        CellSet::EMPTY,
+        to,
+        (nice_loop, start_cell),
+        &mut steps,
+    );
+    *budget -= PATH_BUDGET.min(*budget) - steps;
+    found.then_some(path)
+}
+
+/// One level of [`simple_path`]'s search: `seen` holds the cells of every node of `path` but
+/// its last (the start cell's nodes left out for a nice loop).
+fn extend(
+    graph: &Graph,
+    path: &mut Vec<usize>,
+    seen: CellSet,
+    to: usize,
+    (nice_loop, start_cell): (bool, Option<Cell>),
+    steps: &mut u32,
+) -> bool {
+    let Some(&last) = path.last() else {
+        return false;
+    };
+    if *steps == 0 {
+        return false;
+    }
+    *steps -= 1;
+    let first_cell = |s: usize| graph.nodes[node_of(s)].cells.first();
+    let on = is_on(last);
+    let add = if nice_loop && first_cell(last) == start_cell {
+        CellSet::EMPTY
+    } else {
+        graph.span[node_of(last)]
+    };
+    for next in graph.next(node_of(last), on) {
+        let t = next * 2 + usize::from(!on);
+        if first_cell(t).is_some_and(|c| seen.contains(c))
+            || (nice_loop && path.len() == 1 && first_cell(t) == start_cell)
+        {
+            continue;
+        }
+        if t == to {
+            if path.len() >= 3 {
+                path.push(t);
+                return true;
+            }
+            continue;
+        }
+        if path.len() >= MAX_LINKS || path.contains(&t) {
+            continue;
+        }
+        path.push(t);
+        if extend(graph, path, seen | add, to, (nice_loop, start_cell), steps) {
+            return true;
+        }
+        path.pop();
+        if *steps == 0 {
+            return false;
+        }
+    }
+    false
+}
+
 /// Whether a node of the chain is a group or a set.
 pub(super) fn is_grouped(graph: &Graph, states: &[usize]) -> bool {
     states
@@ -166,6 +263,7 @@ pub(super) fn hodoku_chains(
     keep: &dyn Fn(&Graph, &[usize]) -> bool,
 ) -> Vec<Found> {
     let mut walk = Walk::new(graph);
+    let mut budget = SEARCH_BUDGET;
     let mut out: Vec<Found> = Vec::new();
     let mut by_elims: std::collections::HashMap<Vec<(Cell, Digit)>, usize> =
         std::collections::HashMap::new();
@@ -197,14 +295,20 @@ pub(super) fn hodoku_chains(
                 }
                 let same_cell = graph.nodes[end].cells == graph.nodes[start].cells;
                 if same_cell {
-                    let states = walk.path(t);
+                    let mut states = walk.path(t);
+                    if !acceptable(graph, &states, true) {
+                        match simple_path(graph, s0, t, true, &mut budget) {
+                            Some(other) => states = other,
+                            None => continue,
+                        }
+                    }
                     if let Some(found) = nice_loop(graph, grid, states) {
                         if keep(graph, &found.states) {
                             add(found, &mut out);
                         }
                     }
                 } else if !on && is_on(t) {
-                    if let Some(found) = aic(graph, grid, &walk, t) {
+                    if let Some(found) = aic(graph, grid, &walk, t, &mut budget) {
                         if keep(graph, &found.states) {
                             add(found, &mut out);
                         }
@@ -217,7 +321,13 @@ pub(super) fn hodoku_chains(
 }
 
 /// The AIC from the walk's start (off) to `end` (on, another cell), if HoDoKu reports it.
-fn aic(graph: &Graph, grid: &CandidateGrid, walk: &Walk, end: usize) -> Option<Found> {
+fn aic(
+    graph: &Graph,
+    grid: &CandidateGrid,
+    walk: &Walk,
+    end: usize,
+    budget: &mut u32,
+) -> Option<Found> {
     let first = node_of(walk.order[0] as usize);
     let (a, b) = (graph.nodes[first], graph.nodes[node_of(end)]);
     let (ca, cb) = (a.cells.first()?, b.cells.first()?);
@@ -238,9 +348,9 @@ fn aic(graph: &Graph, grid: &CandidateGrid, walk: &Walk, end: usize) -> Option<F
         elims.push((ca, b.digit));
         elims.push((cb, a.digit));
     }
-    let states = walk.path(end);
-    if states.len() < 4 || is_lasso(graph, &states, false) {
-        return None;
+    let mut states = walk.path(end);
+    if !acceptable(graph, &states, false) {
+        states = simple_path(graph, walk.order[0] as usize, end, false, budget)?;
     }
     Some(Found {
         states,
@@ -257,9 +367,6 @@ fn nice_loop(graph: &Graph, grid: &CandidateGrid, states: States) -> Option<Foun
     }
     let start = graph.nodes[node_of(states[0])];
     let cell = start.cells.first()?;
-    if graph.span[node_of(states[1])].contains(cell) || is_lasso(graph, &states, true) {
-        return None;
-    }
     let first_strong = is_on(states[1]);
     let last_strong = is_on(states[n - 1]);
     let (d, e) = (start.digit, graph.nodes[node_of(states[n - 1])].digit);
