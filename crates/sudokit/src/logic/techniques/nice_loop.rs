@@ -381,7 +381,9 @@ fn nice_loop(graph: &Graph, grid: &CandidateGrid, states: States) -> Option<Foun
         (false, true) if d != e => elims.push((cell, d)),
         (true, false) if d != e => elims.push((cell, e)),
         (false, false) if candidates.len() != 2 => return None,
-        // Continuous loops.
+        // Continuous loops, only without sets: a set's strong link changes digit between two
+        // cells, which HoDoKu's rules for continuous loops do not foresee.
+        _ if uses_set(graph, &states) => return None,
         _ => elims = continuous_eliminations(graph, grid, &states, first_strong && last_strong),
     }
     if elims.is_empty() {
@@ -434,7 +436,7 @@ fn continuous_eliminations(
             && node(k + 1).cells != node(k + 2).cells
         {
             if let Some(cell) = node(k).cells.single_cell() {
-                keep_two(cell, node(k).digit, node(k + 2).digit, &mut out);
+                keep_two(cell, node(k).digit, node(k + 1).digit, &mut out);
             }
         }
         // A weak link between two cells.
