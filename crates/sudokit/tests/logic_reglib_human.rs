@@ -118,7 +118,7 @@ const CODES: &[Code] = &[
     Code {
         code: "0903",
         name: "ALS-XY-Chain",
-        finder: &GroupedNiceLoop::ALS,
+        finder: &GroupedNiceLoop::ALS_UP_TO_8,
         dual: false,
         floor: 10,
     },
@@ -161,7 +161,7 @@ fn finders_for(code: &Code, case: &ReglibCase) -> Vec<&'static dyn Finder> {
         ("0709", Some(2)) | ("0710", Some(3 | 4)) | ("0711", Some(3 | 4))
     );
     if with_sets {
-        vec![code.finder, &GroupedNiceLoop::ALS]
+        vec![code.finder, &GroupedNiceLoop::ALS_UP_TO_8]
     } else if (case.code.as_str(), case.variant) == ("0902", Some(2)) {
         // HoDoKu's tester allows overlapping sets in the `-2` ALS-XY-Wings.
         vec![&AlsXyWingOverlapping]

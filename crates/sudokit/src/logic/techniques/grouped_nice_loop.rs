@@ -15,22 +15,35 @@ use super::x_chain::MAX_NODES;
 use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
 use std::ops::ControlFlow;
 
-/// The largest almost locked set used in a chain.
-const MAX_SET_CELLS: u32 = 8;
-
 /// Finds grouped nice loops and AICs ([`GroupedNiceLoop::PLAIN`]) or the same with almost
 /// locked sets as links ([`GroupedNiceLoop::ALS`], reporting only chains that use one).
 #[derive(Debug, Clone, Copy)]
 pub struct GroupedNiceLoop {
     als: bool,
+    /// The largest almost locked set used in a chain.
+    set_cells: u32,
 }
 
 impl GroupedNiceLoop {
     /// Grouped nice loops and AICs (HoDoKu 0709-0711).
-    pub const PLAIN: GroupedNiceLoop = GroupedNiceLoop { als: false };
+    pub const PLAIN: GroupedNiceLoop = GroupedNiceLoop {
+        als: false,
+        set_cells: 0,
+    };
     /// ALS chains: AICs through almost locked sets (HoDoKu 0903, and the ALS variants of
     /// 0709-0711).
-    pub const ALS: GroupedNiceLoop = GroupedNiceLoop { als: true };
+    pub const ALS: GroupedNiceLoop = GroupedNiceLoop {
+        als: true,
+        set_cells: 4,
+    };
+    /// [`GroupedNiceLoop::ALS`] with sets of up to eight cells, as HoDoKu allows: it finds
+    /// a few more of HoDoKu's cases, but a graph with every set that large is too slow for a
+    /// hint on hard puzzles (a whole top95 path took 37 s on a loaded machine), so human mode
+    /// uses the four-cell limit.
+    pub const ALS_UP_TO_8: GroupedNiceLoop = GroupedNiceLoop {
+        als: true,
+        set_cells: 8,
+    };
 }
 
 impl Finder for GroupedNiceLoop {
@@ -59,7 +72,7 @@ impl Finder for GroupedNiceLoop {
                 als: self.als,
             },
             Options {
-                als_cells: MAX_SET_CELLS,
+                als_cells: self.set_cells,
                 group_parts: false,
                 hodoku_order: true,
             },
