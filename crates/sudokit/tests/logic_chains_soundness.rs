@@ -4,7 +4,7 @@
 //! only false candidates (and place only true digits). Unlike the other finders these report
 //! one step per set of eliminations, so all of them are checked.
 //!
-//! Quick tier: the first 3 puzzles of `testdata/sample.txt`. Data tier: the first 40 of
+//! Quick tier: the first 3 puzzles of `testdata/sample.txt`. Data tier: the first 20 of
 //! `top1465.txt` and of `sudoku_exchange_diabolical.txt` (every line with
 //! `SUDOKU_SOUNDNESS_ALL=1`; run that with `--release`).
 
@@ -107,17 +107,17 @@ fn first_lines(name: &str, n: usize) -> Option<Vec<String>> {
 #[test]
 #[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn top1465_is_sound() {
-    if let Some(lines) = first_lines("top1465.txt", 40) {
+    if let Some(lines) = first_lines("top1465.txt", 20) {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-        assert_sound("top1465.txt (first 40)", &lines);
+        assert_sound("top1465.txt (first 20)", &lines);
     }
 }
 
 #[test]
 #[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
 fn sudoku_exchange_diabolical_is_sound() {
-    if let Some(lines) = first_lines("sudoku_exchange_diabolical.txt", 40) {
+    if let Some(lines) = first_lines("sudoku_exchange_diabolical.txt", 20) {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-        assert_sound("sudoku_exchange_diabolical.txt (first 40)", &lines);
+        assert_sound("sudoku_exchange_diabolical.txt (first 20)", &lines);
     }
 }
