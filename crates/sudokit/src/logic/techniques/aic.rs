@@ -37,8 +37,19 @@ pub(super) struct Kinds {
     pub(super) als: bool,
 }
 
-/// The largest almost locked set used as a link in chains.
+/// The largest almost locked set used as a link in chains by [`Graph::new`].
 const MAX_ALS_CELLS: u32 = 4;
+
+/// What a node stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum NodeKind {
+    /// A digit in one cell.
+    Single,
+    /// A digit in two or three cells of a box on one line.
+    Group,
+    /// A digit in the cells of an almost locked set holding it.
+    Als,
+}
 
 /// A node: a digit in one cell or a group of cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,6 +67,10 @@ impl Node {
 /// The nodes and links of one grid.
 pub(super) struct Graph {
     pub(super) nodes: Vec<Node>,
+    /// What each node stands for (a node both a group and a set's cells is a group).
+    pub(super) kind: Vec<NodeKind>,
+    /// The cells each node occupies in a chain: its own, or all cells of its set.
+    pub(super) span: Vec<CellSet>,
     /// Strong links: (neighbour, house it is in, `None` inside a cell).
     strong: Vec<Vec<(usize, Option<House>)>>,
     /// Weak links, likewise.
@@ -69,8 +84,35 @@ fn common_peers(cells: CellSet) -> CellSet {
         .fold(CellSet::ALL, |acc, c| acc & CellSet::peers(c))
 }
 
+/// How [`Graph::build`] makes the graph, beyond the kinds of link.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Options {
+    /// The largest almost locked set used (when `Kinds::als`).
+    pub(super) als_cells: u32,
+    /// Whether the two-cell parts of a three-cell group are nodes too.
+    pub(super) group_parts: bool,
+    /// Whether each node's links are listed in the order HoDoKu's tables meet them (inside the
+    /// cell, then the row, column and box, then groups in HoDoKu's order, then sets), so that
+    /// a breadth-first walk keeps the chain HoDoKu keeps.
+    pub(super) hodoku_order: bool,
+}
+
 impl Graph {
     pub(super) fn new(grid: &CandidateGrid, kinds: Kinds) -> Graph {
+        Graph::build(
+            grid,
+            kinds,
+            Options {
+                als_cells: MAX_ALS_CELLS,
+                group_parts: true,
+                hodoku_order: false,
+            },
+        )
+    }
+
+    /// The graph with the links of `kinds`, made as `options` says.
+    pub(super) fn build(grid: &CandidateGrid, kinds: Kinds, options: Options) -> Graph {
+        let als_cells = options.als_cells;
         let mut nodes = Vec::new();
         for &digit in &DIGITS {
             if kinds.digit.is_some_and(|d| d != digit) {
@@ -82,7 +124,19 @@ impl Graph {
                     cells: CellSet::single(cell),
                 });
             }
-            if kinds.groups {
+            if kinds.groups && options.hodoku_order {
+                // HoDoKu's group nodes, in its order: rows, then columns, each crossed with the
+                // boxes.
+                for &line in &HOUSE_MASKS[..18] {
+                    for &block in &HOUSE_MASKS[18..27] {
+                        let cells = CellSet::from_bits(block & line) & grid.cells_with(digit);
+                        if cells.len() >= 2 {
+                            nodes.push(Node { digit, cells });
+                        }
+                    }
+                }
+            }
+            if kinds.groups && !options.hodoku_order {
                 // Every box-line intersection holding the digit in two or three cells, and each
                 // two-cell part of a three-cell one.
                 for &block in &HOUSE_MASKS[18..27] {
@@ -93,7 +147,7 @@ impl Graph {
                         }
                         let list: Vec<Cell> = cells.iter().collect();
                         let mut groups = vec![cells];
-                        if list.len() == 3 {
+                        if list.len() == 3 && options.group_parts {
                             for skip in 0..3 {
                                 groups.push(
                                     list.iter()
@@ -116,6 +170,17 @@ impl Graph {
                 }
             }
         }
+        let mut kind: Vec<NodeKind> = nodes
+            .iter()
+            .map(|n: &Node| {
+                if n.cells.len() == 1 {
+                    NodeKind::Single
+                } else {
+                    NodeKind::Group
+                }
+            })
+            .collect();
+        let mut span: Vec<CellSet> = nodes.iter().map(|n: &Node| n.cells).collect();
         // Almost locked sets: one node per digit of each set, and the strong links between
         // them, added after the other links.
         let mut als_links: Vec<(usize, usize)> = Vec::new();
@@ -127,7 +192,7 @@ impl Graph {
                 .collect();
             for set in super::als::all(grid) {
                 let size = set.cells.len();
-                if !(2..=MAX_ALS_CELLS).contains(&size) {
+                if !(2..=als_cells).contains(&size) {
                     continue;
                 }
                 let ids: Vec<usize> = set
@@ -137,6 +202,8 @@ impl Graph {
                         let cells = set.with(digit);
                         *index.entry((digit, cells.bits())).or_insert_with(|| {
                             nodes.push(Node { digit, cells });
+                            kind.push(NodeKind::Als);
+                            span.push(set.cells);
                             nodes.len() - 1
                         })
                     })
@@ -202,11 +269,65 @@ impl Graph {
                 strong[b].push((a, None));
             }
         }
-        Graph {
+        let mut graph = Graph {
             nodes,
+            kind,
+            span,
             strong,
             weak,
+        };
+        if options.hodoku_order {
+            graph.sort_hodoku();
         }
+        graph
+    }
+
+    /// Orders each node's links as HoDoKu's tables list a node's implications: the cell's
+    /// other digits, then the row's, column's and box's cells (a single cell's peers; a group's
+    /// box before its line for strong links), then groups, then sets, each in node order.
+    fn sort_hodoku(&mut self) {
+        let rank = |from: usize, to: usize, strong: bool| -> (u8, u32, u32) {
+            let (a, b) = (self.nodes[from], self.nodes[to]);
+            match self.kind[to] {
+                NodeKind::Single => {
+                    let cb = b.cells.first().map_or(0, |c| c.index());
+                    if a.cells == b.cells {
+                        return (0, b.digit.index() as u32, 0);
+                    }
+                    let house = match (self.kind[from], a.cells.first()) {
+                        (NodeKind::Single, Some(ca)) => {
+                            let ca = ca.index();
+                            if ca / 9 == cb / 9 {
+                                0
+                            } else if ca % 9 == cb % 9 {
+                                1
+                            } else {
+                                2
+                            }
+                        }
+                        (NodeKind::Group, Some(ca)) if strong => {
+                            let same_box =
+                                |x: usize, y: usize| x / 27 == y / 27 && (x % 9) / 3 == (y % 9) / 3;
+                            u32::from(!same_box(ca.index(), cb))
+                        }
+                        _ => 0,
+                    };
+                    (1, house, cb as u32)
+                }
+                NodeKind::Group => (2, to as u32, 0),
+                NodeKind::Als => (3, to as u32, 0),
+            }
+        };
+        let mut strong = std::mem::take(&mut self.strong);
+        let mut weak = std::mem::take(&mut self.weak);
+        for (from, list) in strong.iter_mut().enumerate() {
+            list.sort_by_key(|&(to, _)| rank(from, to, true));
+        }
+        for (from, list) in weak.iter_mut().enumerate() {
+            list.sort_by_key(|&(to, _)| rank(from, to, false));
+        }
+        self.strong = strong;
+        self.weak = weak;
     }
 
     /// Shortest AICs from `start` (assumed off): for each node reached "on" through a strong
@@ -264,13 +385,19 @@ impl Graph {
         })
     }
 
-    /// Whether node `i` has a weak link to node `j`.
-    pub(super) fn weak_link(&self, i: usize, j: usize) -> Option<Option<House>> {
-        self.weak[i].iter().find(|&&(k, _)| k == j).map(|&(_, h)| h)
+    /// The nodes an "on" node leads to (over weak links, "off") or an "off" node (over strong
+    /// links, "on").
+    pub(super) fn next(&self, node: usize, on: bool) -> impl Iterator<Item = usize> + '_ {
+        let list = if on {
+            &self.weak[node]
+        } else {
+            &self.strong[node]
+        };
+        list.iter().map(|&(k, _)| k)
     }
 
     /// The house of the link from `i` to `j` of the given kind.
-    fn link_house(&self, i: usize, j: usize, strong: bool) -> Option<House> {
+    pub(super) fn link_house(&self, i: usize, j: usize, strong: bool) -> Option<House> {
         let list = if strong {
             &self.strong[i]
         } else {
@@ -356,65 +483,26 @@ impl Graph {
         }
         out
     }
-
-    /// What the continuous loop `path` + a weak link from its last node back to its first
-    /// removes: every weak link of the loop becomes strong, so a digit linked in a house
-    /// leaves the house's other cells that see both nodes, and a cell linked by two of its
-    /// digits keeps only those two.
-    pub(super) fn loop_eliminations(
-        &self,
-        grid: &CandidateGrid,
-        path: &[usize],
-    ) -> Vec<(Cell, Digit)> {
-        let mut out = Vec::new();
-        let mut closed: Vec<usize> = path.to_vec();
-        if let Some(&first) = path.first() {
-            closed.push(first);
-        }
-        let on_loop: Vec<(CellSet, Digit)> = path
-            .iter()
-            .map(|&i| (self.nodes[i].cells, self.nodes[i].digit))
-            .collect();
-        // Weak links are at odd positions (1-2, 3-4, ..., last-first).
-        for k in (1..closed.len() - 1).step_by(2) {
-            let (a, b) = (self.nodes[closed[k]], self.nodes[closed[k + 1]]);
-            if a.digit == b.digit {
-                let targets = (common_peers(a.cells | b.cells) & grid.cells_with(a.digit))
-                    .difference(a.cells | b.cells);
-                for c in targets {
-                    if !on_loop
-                        .iter()
-                        .any(|&(cs, d)| d == a.digit && cs.contains(c))
-                    {
-                        out.push((c, a.digit));
-                    }
-                }
-            } else if let Some(cell) = a.cells.single_cell() {
-                for d in grid.candidates(cell).iter() {
-                    if d != a.digit && d != b.digit {
-                        out.push((cell, d));
-                    }
-                }
-            }
-        }
-        out.sort_unstable();
-        out.dedup();
-        out
-    }
 }
 
 /// The house holding every cell of `cells`, a line before a box.
 fn house_of(cells: CellSet) -> Option<House> {
-    (0..27)
-        .find(|&h| cells.is_subset(CellSet::from_bits(HOUSE_MASKS[h])))
-        .map(crate::logic::cell_set::house)
+    all_houses(cells).next()
 }
 
-/// The houses that hold every cell of `cells`, lines first.
+/// The houses that hold every cell of `cells`, lines first (the houses of its first cell that
+/// hold the rest: row, column, box).
 fn all_houses(cells: CellSet) -> impl Iterator<Item = House> {
-    (0..27)
-        .filter(move |&h| cells.is_subset(CellSet::from_bits(HOUSE_MASKS[h])))
-        .map(crate::logic::cell_set::house)
+    let first = cells.first().map(|c| c.index());
+    [
+        first.map(|c| c / 9),
+        first.map(|c| 9 + c % 9),
+        first.map(|c| 18 + (c / 27) * 3 + (c % 9) / 3),
+    ]
+    .into_iter()
+    .flatten()
+    .filter(move |&h| cells.is_subset(CellSet::from_bits(HOUSE_MASKS[h])))
+    .map(crate::logic::cell_set::house)
 }
 
 /// The index (0..27) of `house`.

@@ -59,7 +59,7 @@ impl Finder for AlsXyWing {
     }
 }
 
-fn wing_step(
+pub(super) fn wing_step(
     grid: &CandidateGrid,
     ratings: &Ratings,
     a: &Als,

@@ -1,11 +1,15 @@
-//! Grouped nice loops and AICs (HoDoKu 0709-0711): alternating inference chains over every
-//! kind of link, whose nodes may be groups (two or three cells of a box on one line). An open
-//! chain removes what sees both ends (with ends on two digits: each end's digit from the other
-//! end's cell, or the cell's other digits when both ends are in one cell: a discontinuous nice
-//! loop); a chain whose last node is weakly linked back to its first is a continuous loop,
-//! and then every weak link acts as a strong one. Found by the AIC search of `aic.rs`.
+//! Grouped nice loops and AICs (HoDoKu 0709-0711), and ALS chains (0903): the chains HoDoKu
+//! reports from its tables (`nice_loop.rs`: every candidate assumed on and off, the first
+//! chain to each consequence, loops back to the start cell classified as continuous or
+//! discontinuous, AICs between two cells), over the graph of `aic.rs` with group nodes (two or
+//! three cells of a box on one line) and, for [`GroupedNiceLoop::ALS`], almost locked sets.
+//! Only chains through a group (or, for the ALS finder, a set) are reported, one per set of
+//! eliminations, shortest first. The ALS finder also reports HoDoKu's ALS-XY-Chain: an AIC
+//! from a digit of a set to the same digit of another, which removes it from the cells that
+//! see all its cells in both.
 
-use super::aic::{Graph, Kinds};
+use super::aic::{Graph, Kinds, Options};
+use super::nice_loop;
 use super::report;
 use super::x_chain::MAX_NODES;
 use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
@@ -16,14 +20,30 @@ use std::ops::ControlFlow;
 #[derive(Debug, Clone, Copy)]
 pub struct GroupedNiceLoop {
     als: bool,
+    /// The largest almost locked set used in a chain.
+    set_cells: u32,
 }
 
 impl GroupedNiceLoop {
     /// Grouped nice loops and AICs (HoDoKu 0709-0711).
-    pub const PLAIN: GroupedNiceLoop = GroupedNiceLoop { als: false };
+    pub const PLAIN: GroupedNiceLoop = GroupedNiceLoop {
+        als: false,
+        set_cells: 0,
+    };
     /// ALS chains: AICs through almost locked sets (HoDoKu 0903, and the ALS variants of
     /// 0709-0711).
-    pub const ALS: GroupedNiceLoop = GroupedNiceLoop { als: true };
+    pub const ALS: GroupedNiceLoop = GroupedNiceLoop {
+        als: true,
+        set_cells: 4,
+    };
+    /// [`GroupedNiceLoop::ALS`] with sets of up to eight cells, as HoDoKu allows: it finds
+    /// a few more of HoDoKu's cases, but a graph with every set that large is too slow for a
+    /// hint on hard puzzles (a whole top95 path took 37 s on a loaded machine), so human mode
+    /// uses the four-cell limit.
+    pub const ALS_UP_TO_8: GroupedNiceLoop = GroupedNiceLoop {
+        als: true,
+        set_cells: 8,
+    };
 }
 
 impl Finder for GroupedNiceLoop {
@@ -41,7 +61,7 @@ impl Finder for GroupedNiceLoop {
         ratings: &Ratings,
         found: &mut dyn FnMut(Step) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let graph = Graph::new(
+        let graph = Graph::build(
             grid,
             Kinds {
                 digit: None,
@@ -51,29 +71,45 @@ impl Finder for GroupedNiceLoop {
                 groups: true,
                 als: self.als,
             },
+            Options {
+                als_cells: self.set_cells,
+                group_parts: false,
+                hodoku_order: true,
+            },
         );
-        for start in 0..graph.nodes.len() {
-            let digit = graph.nodes[start].digit;
-            for path in graph.chains_from(start, MAX_NODES) {
-                let Some(&last) = path.last() else { continue };
-                if path.len() < 4 || graph.uses_als(&path) != self.als {
-                    continue;
+        let keep: &dyn Fn(&Graph, &[usize]) -> bool = if self.als {
+            &nice_loop::uses_set
+        } else {
+            &nice_loop::is_grouped
+        };
+        let mut chains = nice_loop::hodoku_chains(&graph, grid, keep);
+        chains.sort_by_key(|f| f.states.len());
+        for chain in &chains {
+            report(
+                found,
+                nice_loop::step(&graph, self.technique(), ratings, chain),
+            )?;
+        }
+        if self.als {
+            // HoDoKu's ALS-XY-Chain: an AIC from a set's digit to a set's digit, removing the
+            // digit from every cell that sees all its cells in both sets.
+            for start in 0..graph.nodes.len() {
+                let digit = graph.nodes[start].digit;
+                for path in graph.chains_from(start, MAX_NODES) {
+                    let Some(&last) = path.last() else { continue };
+                    if path.len() < 4 || graph.nodes[last].digit != digit || !graph.uses_als(&path)
+                    {
+                        continue;
+                    }
+                    let elims = graph.eliminations(grid, &path);
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    report(
+                        found,
+                        graph.step(self.technique(), ratings, &path, elims, digit),
+                    )?;
                 }
-                // A loop needs a simple chain (each node once); an open chain's conclusion
-                // holds whatever it visits, as each of its implications holds on its own.
-                let closed = graph.weak_link(last, start).is_some() && graph.is_simple(&path);
-                let elims = if closed {
-                    graph.loop_eliminations(grid, &path)
-                } else {
-                    graph.eliminations(grid, &path)
-                };
-                if elims.is_empty() {
-                    continue;
-                }
-                report(
-                    found,
-                    graph.step(self.technique(), ratings, &path, elims, digit),
-                )?;
             }
         }
         ControlFlow::Continue(())
