@@ -42,14 +42,15 @@ impl Bands {
         self.time[band] += time;
     }
 
-    /// One line per band that holds a puzzle: `ER 6-8     120 puzzles  1.234 s  97.2/s per core`.
+    /// A header, then one line per band that holds a puzzle: its count, time, ms per puzzle and
+    /// puzzles/s per core.
     pub(crate) fn write(&self, out: &mut String, clock: &str) -> fmt::Result {
         if self.count.iter().all(|&n| n == 0) {
             return Ok(());
         }
         writeln!(out, "by ER      puzzles, {clock} time, puzzles/s per core")?;
-        for band in 0..BAND_FLOORS.len() {
-            let (n, time) = (self.count[band], self.time[band].as_secs_f64());
+        for ((name, &n), time) in BAND_NAMES.iter().zip(&self.count).zip(&self.time) {
+            let time = time.as_secs_f64();
             if n == 0 {
                 continue;
             }
@@ -57,8 +58,7 @@ impl Bands {
             let mean = time * 1e3 / n as f64;
             writeln!(
                 out,
-                "  ER {:<4} {n:>9}  {time:>10.3} s  {mean:>9.3} ms/puzzle  {rate:>10.1}/s per core",
-                BAND_NAMES[band]
+                "  ER {name:<4} {n:>9}  {time:>10.3} s  {mean:>9.3} ms/puzzle  {rate:>10.1}/s per core"
             )?;
         }
         Ok(())
@@ -89,12 +89,16 @@ mod tests {
     fn the_table_shows_counts_times_and_rates() {
         let mut bands = Bands::default();
         let mut text = String::new();
-        bands.write(&mut text, "cpu").unwrap();
+        bands
+            .write(&mut text, "cpu")
+            .expect("a String takes any text");
         assert_eq!(text, "", "no rated puzzle, no table");
         bands.add(Rating::from_tenths(12), Duration::from_millis(1));
         bands.add(Rating::from_tenths(15), Duration::from_millis(3));
         bands.add(Rating::from_tenths(93), Duration::from_secs(2));
-        bands.write(&mut text, "cpu").unwrap();
+        bands
+            .write(&mut text, "cpu")
+            .expect("a String takes any text");
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 3, "{text}");
         assert_eq!(lines[0], "by ER      puzzles, cpu time, puzzles/s per core");
