@@ -829,7 +829,9 @@ Output (one line per input puzzle, in input order):
         none, invalid, error), er, ep, ed, score, level, outcome, steps, hardest, error,
         time_us (with --time).
 --time adds a tab and the time in microseconds (line), or the field time_us (json).
---stats prints counts by status, ER and level, and the mean and slowest time at the end.
+--stats prints counts by status, ER and level, the mean and slowest time, and the count, time
+and puzzles/s per core of each ER band (< 2, 2-4, 4-6, 6-8, 8-9, 9+) at the end.
+--cpu-time measures --time-limit, --time and --stats in each puzzle's CPU time.
 
 Puzzles are rated in parallel and printed in input order as soon as each is ready.
 
@@ -958,6 +960,11 @@ pub(crate) struct RateArgs {
     /// Show the time spent on each puzzle (see the output section below)
     #[arg(long)]
     pub(crate) time: bool,
+
+    /// Measure --time-limit, --time and --stats in each puzzle's CPU time (of the thread that
+    /// rates it) instead of wall time, so a loaded machine does not change them
+    #[arg(long)]
+    pub(crate) cpu_time: bool,
 
     /// Output format.
     #[command(flatten)]

@@ -16,6 +16,7 @@
 //! - 2: a usage error, or a fatal error such as output that cannot be written.
 
 mod args;
+mod bands;
 mod batch;
 mod canon;
 mod example;

@@ -21,6 +21,7 @@
 //! result is ready to print, by asking every [`FLUSH_EVERY`] whether stdout's reader is gone.
 
 use crate::args::{RateArgs, ReportFormat, ScaleArg};
+use crate::bands::Bands;
 use crate::input::{Body, Job, Reader, Sources};
 use crate::progress::Progress;
 use crate::summary::RatingSpread;
@@ -51,6 +52,18 @@ const FLUSH_EVERY: Duration = Duration::from_millis(200);
 pub(crate) fn wall_clock() -> Arc<dyn Clock> {
     let origin = Instant::now();
     Arc::new(move || origin.elapsed())
+}
+
+/// A clock that reads the CPU time of the thread that asks (`--cpu-time`): a rating runs on
+/// one worker thread from start to end, so its limit and its time are that puzzle's own CPU
+/// time, whatever else the machine runs. `None` when the platform has no such clock.
+pub(crate) fn thread_cpu_clock() -> Option<Arc<dyn Clock>> {
+    cpu_time::ThreadTime::try_now().ok()?;
+    // The clock worked above; should it fail later, the limit counts as reached (a rating
+    // must not run unbounded), as the library does for a limit without a clock.
+    Some(Arc::new(|| {
+        cpu_time::ThreadTime::try_now().map_or(Duration::MAX, |t| t.as_duration())
+    }))
 }
 
 /// The budget of one puzzle from the command line's limits; 0 means no limit, as it does for
@@ -106,9 +119,10 @@ struct Done {
     elapsed: Duration,
 }
 
-/// Rates one job.
-fn rate_job(rater: &Rater<'_>, job: Job) -> Done {
-    let started = Instant::now();
+/// Rates one job; its time is read from `clock` (wall or this thread's CPU time).
+fn rate_job(rater: &Rater<'_>, clock: &dyn Clock, job: Job) -> Done {
+    let started = clock.now();
+    let elapsed = || clock.now().saturating_sub(started);
     let parsed = match &job.body {
         Body::Record(parsed) => Ok(*parsed),
         Body::Plain(line) => Ok(line.parsed()),
@@ -119,7 +133,7 @@ fn rate_job(rater: &Rater<'_>, job: Job) -> Done {
                 job,
                 puzzle: None,
                 verdict,
-                elapsed: started.elapsed(),
+                elapsed: elapsed(),
             };
         }
     };
@@ -144,7 +158,7 @@ fn rate_job(rater: &Rater<'_>, job: Job) -> Done {
         job,
         puzzle,
         verdict,
-        elapsed: started.elapsed(),
+        elapsed: elapsed(),
     }
 }
 
@@ -166,7 +180,11 @@ pub(crate) fn run(args: &RateArgs) -> anyhow::Result<bool> {
     );
     let reader = Reader::spawn(&sources).context("cannot start the reader thread")?;
     let cancel = Arc::new(AtomicBool::new(false));
-    let clock = wall_clock();
+    let clock = if args.cpu_time {
+        thread_cpu_clock().context("--cpu-time: this platform has no per-thread CPU clock")?
+    } else {
+        wall_clock()
+    };
     let style = match args.scale {
         ScaleArg::Se => Style::Se,
         ScaleArg::Hodoku => Style::Human,
@@ -186,6 +204,7 @@ pub(crate) fn run(args: &RateArgs) -> anyhow::Result<bool> {
         buf: Vec::with_capacity(FLUSH_BYTES + 4096),
         flushed: Instant::now(),
         tally: Tally::default(),
+        clock_name: if args.cpu_time { "cpu" } else { "wall" },
     };
 
     let (job_tx, job_rx) = mpsc::channel::<(u64, Job)>();
@@ -194,6 +213,7 @@ pub(crate) fn run(args: &RateArgs) -> anyhow::Result<bool> {
     thread::scope(|scope| -> anyhow::Result<()> {
         for i in 0..threads {
             let (job_rx, done_tx, rater, cancel) = (&job_rx, done_tx.clone(), &rater, &cancel);
+            let clock = &*clock;
             thread::Builder::new()
                 .name(format!("sudoku-rater-{i}"))
                 .spawn_scoped(scope, move || loop {
@@ -207,7 +227,7 @@ pub(crate) fn run(args: &RateArgs) -> anyhow::Result<bool> {
                         // The output is gone: drop the queued jobs without rating them.
                         return;
                     }
-                    if done_tx.send((number, rate_job(rater, job))).is_err() {
+                    if done_tx.send((number, rate_job(rater, clock, job))).is_err() {
                         return;
                     }
                 })
@@ -226,7 +246,10 @@ pub(crate) fn run(args: &RateArgs) -> anyhow::Result<bool> {
     printer.flush()?;
     printer.progress.finish();
     if args.run.stats {
-        eprint!("{}", printer.tally.summary(started.elapsed(), threads));
+        let summary = printer
+            .tally
+            .summary(started.elapsed(), threads, printer.clock_name);
+        eprint!("{summary}");
     }
     Ok(printer.tally.failed())
 }
@@ -304,6 +327,8 @@ struct Printer<'a> {
     buf: Vec<u8>,
     flushed: Instant,
     tally: Tally,
+    /// Which clock times the puzzles: "wall" or "cpu".
+    clock_name: &'static str,
 }
 
 /// One result in JSON.
@@ -474,6 +499,8 @@ struct Tally {
     unreadable: u64,
     /// Rated puzzles by whole ER and level.
     spread: RatingSpread,
+    /// Rated (and stuck) puzzles' counts and times by ER band.
+    bands: Bands,
     /// The slowest puzzle: its time and place.
     slowest: Option<(Duration, String)>,
     total_time: Duration,
@@ -496,10 +523,14 @@ impl Tally {
             self.slowest = Some((done.elapsed, place));
         }
         match &done.verdict {
-            Verdict::Rated(rating) if rating.is_stuck() => self.stuck += 1,
+            Verdict::Rated(rating) if rating.is_stuck() => {
+                self.stuck += 1;
+                self.bands.add(rating.se.er, done.elapsed);
+            }
             Verdict::Rated(rating) => {
                 self.rated += 1;
                 self.spread.add(rating);
+                self.bands.add(rating.se.er, done.elapsed);
             }
             Verdict::Refused(RateError::GaveUp { .. }) => self.gave_up += 1,
             Verdict::Refused(RateError::MultipleSolutions) => self.multiple += 1,
@@ -516,7 +547,8 @@ impl Tally {
         self.gave_up + self.multiple + self.none + self.invalid + self.bad + self.unreadable > 0
     }
 
-    fn summary(&self, elapsed: Duration, threads: usize) -> String {
+    /// The `--stats` text; `clock` names what timed the puzzles ("wall" or "cpu").
+    fn summary(&self, elapsed: Duration, threads: usize, clock: &str) -> String {
         let secs = elapsed.as_secs_f64();
         let rate = self.records as f64 / secs.max(1e-9);
         let plural = if threads == 1 { "" } else { "s" };
@@ -546,10 +578,11 @@ impl Tally {
         if let Some((time, place)) = &self.slowest {
             let mean = self.total_time.as_secs_f64() * 1e3 / (self.records.max(1)) as f64;
             out += &format!(
-                "time       {mean:.3} ms per puzzle; slowest {:.3} ms ({place})\n",
+                "time       {mean:.3} ms per puzzle ({clock}); slowest {:.3} ms ({place})\n",
                 time.as_secs_f64() * 1e3
             );
         }
+        let _ = self.bands.write(&mut out, clock);
         out
     }
 }
@@ -593,7 +626,7 @@ mod tests {
         );
         tally.add(&done(Verdict::Unreadable("gone".into()), 0), "b.txt");
         assert!(tally.failed());
-        let text = tally.summary(Duration::from_secs(1), 2);
+        let text = tally.summary(Duration::from_secs(1), 2, "wall");
         assert!(
             text.starts_with("puzzles    2 in 1.000 s (2.0 puzzles/s, 2 threads)\n"),
             "{text}"
@@ -602,6 +635,9 @@ mod tests {
         assert!(text.contains("not rated  1 multiple, 0 none"), "{text}");
         assert!(text.contains("unreadable 1 input(s)"), "{text}");
         assert!(text.contains("slowest 2.000 ms (a.txt:7)"), "{text}");
+        assert!(text.contains("per puzzle (wall)"), "{text}");
+        // Nothing rated: no table by ER band.
+        assert!(!text.contains("by ER"), "{text}");
         assert_eq!(tally.offset, 100);
         assert!(!Tally::default().failed());
     }

@@ -103,6 +103,7 @@ mod pattern;
 mod refine;
 mod symmetry;
 mod target;
+mod vicinity;
 
 pub use dig::is_minimal;
 pub use pattern::Pattern;

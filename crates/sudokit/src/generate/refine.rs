@@ -72,6 +72,10 @@ impl Generator {
         closest: &mut Closest,
         tracker: &mut Tracker<'_>,
     ) -> Option<Generated> {
+        if self.seeded() {
+            // ER 9.0 and up: climb from the hard seeds (see `vicinity`).
+            return self.hunt_from_seeds(judge, rng, index, tried, closest, tracker);
+        }
         let mut batch_best: Closest = None;
         let mut fresh = 0;
         while *tried < self.options.max_attempts && !tracker.stopped {
@@ -104,7 +108,7 @@ impl Generator {
     /// Hill-climbs from `start` (a candidate and its distance from the target) until a hit,
     /// [`MAX_STALL`] moves without getting closer, the end of the attempts, or the observer's
     /// stop.
-    fn climb(
+    pub(super) fn climb(
         &self,
         judge: &Judge,
         start: (u32, Generated),
