@@ -562,8 +562,11 @@ impl Generator {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use sudokit::generate::{Difficulty, Generator, Options};
+    /// use sudokit::generate::{Difficulty, Generator, Options, Symmetry};
+    /// // Symmetric, so that fresh candidates are tried (a 9+ target with no symmetry climbs
+    /// // from hard seeds and is usually met at once).
     /// let options = Options {
+    ///     symmetry: Symmetry::Rot180,
     ///     difficulty: Some(Difficulty { rating: "9+".parse().ok(), ..Difficulty::default() }),
     ///     ..Options::default()
     /// };
@@ -593,8 +596,11 @@ impl Generator {
     /// ```
     /// use std::ops::ControlFlow;
     /// use sudokit::budget::{Budget, Guard, Limit};
-    /// use sudokit::generate::{Difficulty, Generator, Options};
+    /// use sudokit::generate::{Difficulty, Generator, Options, Symmetry};
+    /// // Symmetric, so that fresh candidates are tried (a 9+ target with no symmetry climbs
+    /// // from hard seeds and is usually met at once).
     /// let options = Options {
+    ///     symmetry: Symmetry::Rot180,
     ///     difficulty: Some(Difficulty { rating: "9+".parse().ok(), ..Difficulty::default() }),
     ///     ..Options::default()
     /// };
