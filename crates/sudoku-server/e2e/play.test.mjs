@@ -79,13 +79,13 @@ test('bug 3: a link to a broken grid is reported and marked as a paste of it is'
 
 for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
   test(`bug 4: a long chain hint moves nothing (${name})`, async () => {
-    const { line, eliminated, step } = await stateBefore(HARD, (s) => s.technique === 'region_forcing_chains');
+    const { line, eliminated, step } = await stateBefore(HARD, (s) => s.technique === 'dynamic_region_forcing_chains');
     const page = await open(linkTo(line, eliminated), viewport);
     const boxes = () => page.evaluate(() => ['#grid', '#pad', '#modes', '#message', '.detail-row', '.buttons', '.stepper']
       .map((s) => JSON.stringify(document.querySelector(s).getBoundingClientRect())));
     const start = await boxes();
     await act(page, '#hint');
-    assert.match(await page.textContent('#notation'), /→/, 'the hint is the chain');
+    assert.match(await page.textContent('#notation'), /→|⇒/, 'the hint is the chain');
     assert.ok(step.text.length > 200, 'a long hint');
     assert.deepEqual(await boxes(), start, 'after the hint');
     await page.click('#detail summary');
@@ -320,7 +320,7 @@ function sorted(cells) {
 test('a chain hint draws each of its links: strong solid, weak dashed, nodes on and off', async () => {
   // The page's hints are in human mode (the API's default): HoDoKu's chains and SE's forcing
   // chains, each as the path to HARD's solution meets them.
-  for (const technique of ['skyscraper', 'grouped_nice_loop', 'als_chain', 'forcing_chain', 'region_forcing_chains']) {
+  for (const technique of ['skyscraper', 'grouped_nice_loop', 'als_chain', 'forcing_chain', 'dynamic_region_forcing_chains']) {
     const { line, eliminated, step } = await stateBefore(HARD, (s) => s.technique === technique);
     assert.ok(isChain(step));
     const page = await open(linkTo(line, eliminated));
