@@ -10,13 +10,8 @@
 
 mod common;
 
-use common::{grid_from_line, report};
-use rayon::prelude::*;
-use std::ops::ControlFlow;
 use sudokit::logic::techniques::{HiddenRectangle, UniquenessType6, FISH_COLORING_UNIQUENESS};
-use sudokit::logic::{CandidateGrid, Finder, Ratings, Solver};
-use sudokit::solve::{self, Count};
-use sudokit::Grid;
+use sudokit::logic::Finder;
 
 /// At most this many steps of each finder per state: Franken and mutant fish finders report
 /// thousands of fish on an early state (8.2 million steps on the first 12 sample puzzles),
@@ -33,69 +28,13 @@ fn finders() -> Vec<&'static dyn Finder> {
     out
 }
 
-/// (states checked, steps checked, wrong steps) for one puzzle.
-fn check(line: &str) -> (usize, usize, Vec<String>) {
-    let puzzle = grid_from_line(line).unwrap_or_else(|| panic!("not a puzzle line: {line}"));
-    assert_eq!(
-        solve::count(&puzzle, 2),
-        Count::Exact(1),
-        "not unique: {line}"
+fn assert_sound(label: &str, lines: &[&str]) {
+    common::finders::assert_finders_sound(
+        &format!("logic_hodoku_soundness {label}"),
+        lines,
+        &finders(),
+        STEPS_PER_FINDER,
     );
-    let solution: Grid = solve::solve(&puzzle).unwrap_or_else(|| panic!("no solution: {line}"));
-    let start = CandidateGrid::from_grid(&puzzle);
-    let path = Solver::new().solve(&start);
-    let ratings = Ratings::default();
-    let finders = finders();
-    let (mut states, mut steps, mut wrong) = (0, 0, Vec::new());
-    let mut grid = start;
-    for (n, next) in path.steps.iter().enumerate() {
-        states += 1;
-        for finder in &finders {
-            let mut found = Vec::new();
-            let _ = finder.find(&grid, &ratings, &mut |step| {
-                found.push(step);
-                if found.len() < STEPS_PER_FINDER {
-                    ControlFlow::Continue(())
-                } else {
-                    ControlFlow::Break(())
-                }
-            });
-            for step in found {
-                steps += 1;
-                let bad_place = step
-                    .placements
-                    .iter()
-                    .any(|&(cell, digit)| solution.get(cell) != Some(digit));
-                let bad_elim = step
-                    .eliminations
-                    .iter()
-                    .any(|&(cell, digit)| solution.get(cell) == Some(digit));
-                if bad_place || bad_elim {
-                    wrong.push(format!("{line} before step {}: {step:?}", n + 1));
-                }
-            }
-        }
-        grid.apply(next);
-    }
-    (states, steps, wrong)
-}
-
-fn assert_sound(name: &str, lines: &[&str]) {
-    let results: Vec<_> = lines.par_iter().map(|line| check(line)).collect();
-    let (mut states, mut steps, mut wrong) = (0, 0, Vec::new());
-    for (s, n, w) in results {
-        states += s;
-        steps += n;
-        wrong.extend(w);
-    }
-    report(&format!(
-        "logic_hodoku_soundness {name}: {} puzzles, {states} states, {steps} steps checked, {} \
-         wrong",
-        lines.len(),
-        wrong.len()
-    ));
-    assert!(wrong.is_empty(), "wrong steps:\n{}", wrong.join("\n"));
-    assert!(steps > 0, "{name}: no step at all was checked");
 }
 
 #[test]

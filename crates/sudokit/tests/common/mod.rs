@@ -4,6 +4,8 @@
 //! Each test binary uses a different subset of these helpers, hence the `dead_code` allowance.
 #![allow(dead_code)]
 
+pub(crate) mod finders;
+
 use std::path::{Path, PathBuf};
 use sudokit::Grid;
 
