@@ -215,7 +215,7 @@ const ATTEMPTS: u64 = 8;
 
 /// Puzzle `index` of `recipe` for `seed`: the same on every machine and thread. A random fill
 /// that runs out of guesses (it happens with non-consecutive) is tried again with the next
-/// seed, up to [`ATTEMPTS`] times.
+/// seed, up to `ATTEMPTS` (8) times.
 pub fn make(recipe: Recipe, seed: u64, index: u64) -> Result<Item, SetError> {
     let mut last = None;
     for attempt in 0..ATTEMPTS {
