@@ -14,7 +14,7 @@ use common::report;
 use std::collections::{BTreeMap, BTreeSet};
 use sudokit::format::tool::ReglibCase;
 use sudokit::logic::techniques::{
-    AlsXyWing, AlsXyWingOverlapping, AlsXz, EmptyRectangle, GroupedNiceLoop, RemotePair,
+    AlsXyWing, AlsXyWingOverlapping, AlsXz, EmptyRectangle, GroupedNiceLoop, LockedSet, RemotePair,
     TurbotFamily, WWing, XChain, XyChain,
 };
 use sudokit::logic::{Finder, Ratings, Step};
@@ -31,6 +31,20 @@ struct Code {
 }
 
 const CODES: &[Code] = &[
+    Code {
+        code: "0110",
+        name: "Locked Pair",
+        finder: &LockedSet::PAIR,
+        dual: false,
+        floor: 18,
+    },
+    Code {
+        code: "0111",
+        name: "Locked Triple",
+        finder: &LockedSet::TRIPLE,
+        dual: false,
+        floor: 14,
+    },
     Code {
         code: "0400",
         name: "Skyscraper",

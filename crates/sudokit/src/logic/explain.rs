@@ -82,6 +82,15 @@ pub fn english(step: &Step) -> String {
             removals(step),
             and_list(&step.digits)
         ),
+        Technique::LockedPair | Technique::LockedTriple => format!(
+            "{name} {} in {} removes {}. These cells hold only {} between them and lie in both \
+             {house} and {}, so no other cell of either can.",
+            compact(&step.digits),
+            and_list(&step.cells),
+            removals(step),
+            and_list(&step.digits),
+            one(step.houses.get(1))
+        ),
         Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => format!(
             "{name} {} in {} removes {}. In {house}, {} can only go in these cells, so they hold \
              nothing else.",

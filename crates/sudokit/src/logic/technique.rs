@@ -403,6 +403,13 @@ macro_rules! technique_table {
             /// [`Technique::GroupedNiceLoop`]; a set's link is drawn between the first cells of
             /// its two digits.
             AlsChain = "als_chain", "ALS chain", se 84, hodoku (340, Unfair);
+            /// Locked pair (SE sees a naked pair): two cells of a box on one line holding only the
+            /// same two digits, which leave the rest of both the box and the line. cells: the two
+            /// cells; houses: `[box, line]`; digits: the two digits.
+            LockedPair = "locked_pair", "Locked pair", se 30, hodoku (40, Medium);
+            /// Locked triple (SE sees a naked triple): like [`Technique::LockedPair`], with the
+            /// three cells of a box-line crossing and three digits.
+            LockedTriple = "locked_triple", "Locked triple", se 36, hodoku (60, Medium);
 
             // HoDoKu techniques Sudoku Explainer lacks: fish, coloring, uniqueness
             // Their `se` column is an SE-equivalent rating (SE 1.2.1 lacks them all): finned and

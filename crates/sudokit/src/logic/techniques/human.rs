@@ -13,10 +13,10 @@
 use super::{
     AlignedPairExclusion, AlignedTripletExclusion, AlsXyWing, AlsXz, AvoidableRectangle, Bug,
     ComplexFish, DeathBlossom, DynamicForcingChains, EmptyRectangle, Fish, ForcingChains,
-    FullHouse, GroupedNiceLoop, HiddenRectangle, HiddenSet, HiddenSingle, Locking, MultiColors,
-    MultipleForcingChains, NakedSet, NakedSingle, NishioForcingChains, RemotePair, SimpleColors,
-    SueDeCoq, TurbotFamily, UniqueLoops, UniquenessType5, UniquenessType6, WWing, XChain, XyChain,
-    XyWing, XyzWing,
+    FullHouse, GroupedNiceLoop, HiddenRectangle, HiddenSet, HiddenSingle, LockedSet, Locking,
+    MultiColors, MultipleForcingChains, NakedSet, NakedSingle, NishioForcingChains, RemotePair,
+    SimpleColors, SueDeCoq, TurbotFamily, UniqueLoops, UniquenessType5, UniquenessType6, WWing,
+    XChain, XyChain, XyWing, XyzWing,
 };
 use crate::logic::Finder;
 
@@ -28,7 +28,9 @@ const HUMAN_FINDERS: &[&dyn Finder] = &[
     &HiddenSingle::BOX,                    // 300
     &HiddenSingle::ROW,                    // 300
     &HiddenSingle::COLUMN,                 // 300
-    &Locking::POINTING,                    // 1200 (locked pair/triple 1000/1100: as naked sets)
+    &LockedSet::PAIR,                      // 1000
+    &LockedSet::TRIPLE,                    // 1100
+    &Locking::POINTING,                    // 1200
     &Locking::CLAIMING,                    // 1210
     &NakedSet::PAIR.unpruned(),            // 1300
     &NakedSet::TRIPLE.unpruned(),          // 1400
