@@ -75,6 +75,38 @@ pub(super) struct Graph {
     strong: Vec<Vec<(usize, Option<House>)>>,
     /// Weak links, likewise.
     weak: Vec<Vec<(usize, Option<House>)>>,
+    /// The almost locked set behind each strong link that one makes, by its two nodes (the
+    /// lower index first): a link between two of its digits, or from its entry digit to a
+    /// cell it forces (see [`SetLink`]).
+    set_links: std::collections::HashMap<(usize, usize), SetLink>,
+}
+
+/// An almost locked set behind a strong link of the graph.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct SetLink {
+    /// The set's cells.
+    pub(super) cells: CellSet,
+    /// The set's digits.
+    pub(super) digits: crate::board::Candidates,
+    /// For a forcing (HoDoKu's ALS forcing): the entry digit `j` and the forced cell. With
+    /// `j` gone from the set, the set's other digits are locked in it and leave every cell
+    /// that sees all of the set's cells holding them; a cell of more than two candidates left
+    /// with one is forced, so "the set's `j` cells are off" implies "that cell's digit is
+    /// on". `None` for a link between two digits of the set.
+    pub(super) forcing: Option<(Digit, Cell)>,
+    /// Whether only sets make this link (it is no conjugate pair or bivalue cell too).
+    pub(super) only: bool,
+}
+
+impl SetLink {
+    /// The cells holding `digit` that see every cell of the set holding it (outside the set).
+    pub(super) fn seeing(&self, grid: &CandidateGrid, digit: Digit) -> CellSet {
+        let holding = self.cells & grid.cells_with(digit);
+        if holding.is_empty() {
+            return CellSet::EMPTY;
+        }
+        (common_peers(holding) & grid.cells_with(digit)).difference(self.cells)
+    }
 }
 
 /// The cells every cell of `cells` sees.
@@ -183,7 +215,8 @@ impl Graph {
         let mut span: Vec<CellSet> = nodes.iter().map(|n: &Node| n.cells).collect();
         // Almost locked sets: one node per digit of each set, and the strong links between
         // them, added after the other links.
-        let mut als_links: Vec<(usize, usize)> = Vec::new();
+        let mut als_links: Vec<(usize, usize, SetLink)> = Vec::new();
+        let mut forcings: Vec<(usize, (Cell, Digit), SetLink)> = Vec::new();
         if kinds.als {
             let mut index: std::collections::HashMap<(Digit, u128), usize> = nodes
                 .iter()
@@ -208,10 +241,30 @@ impl Graph {
                         })
                     })
                     .collect();
+                let link = SetLink {
+                    cells: set.cells,
+                    digits: set.digits,
+                    forcing: None,
+                    only: true,
+                };
                 for (k, &a) in ids.iter().enumerate() {
                     for &b in &ids[k + 1..] {
-                        als_links.push((a, b));
+                        als_links.push((a, b, link));
                     }
+                }
+                for (digit, &id) in set.digits.iter().zip(&ids) {
+                    for (cell, forced) in forced_cells(grid, &link, digit) {
+                        let forcing = SetLink {
+                            forcing: Some((digit, cell)),
+                            ..link
+                        };
+                        forcings.push((id, (cell, forced), forcing));
+                    }
+                }
+            }
+            for (id, (cell, digit), link) in forcings {
+                if let Some(&to) = index.get(&(digit, CellSet::single(cell).bits())) {
+                    als_links.push((id, to, link));
                 }
             }
         }
@@ -263,11 +316,19 @@ impl Graph {
                 }
             }
         }
-        for (a, b) in als_links {
-            if !strong[a].iter().any(|&(k, _)| k == b) {
+        let mut set_links = std::collections::HashMap::new();
+        for (a, b, link) in als_links {
+            if a == b {
+                continue;
+            }
+            let only = !strong[a].iter().any(|&(k, _)| k == b);
+            if only {
                 strong[a].push((b, None));
                 strong[b].push((a, None));
             }
+            set_links
+                .entry((a.min(b), a.max(b)))
+                .or_insert(SetLink { only, ..link });
         }
         let mut graph = Graph {
             nodes,
@@ -275,6 +336,7 @@ impl Graph {
             span,
             strong,
             weak,
+            set_links,
         };
         if options.hodoku_order {
             graph.sort_hodoku();
@@ -483,6 +545,47 @@ impl Graph {
         }
         out
     }
+}
+
+impl Graph {
+    /// The almost locked set behind the strong link between nodes `a` and `b`, if a set makes
+    /// it.
+    pub(super) fn set_link(&self, a: usize, b: usize) -> Option<&SetLink> {
+        self.set_links.get(&(a.min(b), a.max(b)))
+    }
+}
+
+/// The cells the set `link` forces when it loses `entry` (HoDoKu's ALS forcings): a cell
+/// outside the set with more than two candidates, all but one of which see every cell of the
+/// set holding them (with `entry` gone, each other digit of the set is locked in it). A cell of
+/// two candidates is left out: the chain reaches its other digit by the cell's own link.
+fn forced_cells(grid: &CandidateGrid, link: &SetLink, entry: Digit) -> Vec<(Cell, Digit)> {
+    let mut removed = [crate::board::Candidates::NONE; 81];
+    let mut touched = CellSet::EMPTY;
+    for digit in link.digits.iter().filter(|&d| d != entry) {
+        for cell in link.seeing(grid, digit) {
+            removed[cell.index()] =
+                removed[cell.index()].union(crate::board::Candidates::single(digit));
+            touched.insert(cell);
+        }
+    }
+    touched
+        .iter()
+        .filter_map(|cell| {
+            let candidates = grid.candidates(cell);
+            if candidates.len() <= 2 {
+                return None;
+            }
+            let left: Vec<Digit> = candidates
+                .iter()
+                .filter(|&d| !removed[cell.index()].contains(d))
+                .collect();
+            match left[..] {
+                [digit] => Some((cell, digit)),
+                _ => None,
+            }
+        })
+        .collect()
 }
 
 /// The house holding every cell of `cells`, a line before a box.

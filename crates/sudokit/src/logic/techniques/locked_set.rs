@@ -43,10 +43,10 @@ impl Finder for LockedSet {
         found: &mut dyn FnMut(Step) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let technique = self.technique();
-        for block in 18..27 {
-            let box_cells = CellSet::from_bits(HOUSE_MASKS[block]);
-            for line in 0..18 {
-                let line_cells = CellSet::from_bits(HOUSE_MASKS[line]);
+        for (block, &box_mask) in HOUSE_MASKS.iter().enumerate().skip(18) {
+            let box_cells = CellSet::from_bits(box_mask);
+            for (line, &line_mask) in HOUSE_MASKS.iter().enumerate().take(18) {
+                let line_cells = CellSet::from_bits(line_mask);
                 let crossing: Vec<_> = (box_cells & line_cells)
                     .iter()
                     .filter(|&c| (2..=self.size).contains(&grid.candidates(c).len()))
@@ -126,6 +126,17 @@ mod tests {
         assert!(elims(&step).contains(&"7@r1c9".to_string()));
         assert!(elims(&step).contains(&"7@r3c3".to_string()));
         assert_eq!(step.rating.to_string(), "3.0");
+        assert!(
+            crate::logic::explain::english(&step).starts_with(
+                "Locked pair 27 in r1c1 and r1c2 removes 2 and 7 from r1c3, r1c4, r1c5"
+            ),
+            "{}",
+            crate::logic::explain::english(&step)
+        );
+        assert!(crate::logic::explain::english(&step).ends_with(
+            "These cells hold only 2 and 7 between them and lie in both box 1 and row 1, so no \
+             other cell of either can."
+        ));
         assert_eq!(all(&LockedSet::PAIR, &grid).len(), 1);
         assert!(first(&LockedSet::TRIPLE, &grid).is_none());
     }

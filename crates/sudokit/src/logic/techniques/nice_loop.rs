@@ -27,6 +27,20 @@
 //! from the cells that see both ends; on two digits (ends that see each other, each holding the
 //! other's digit), each end's digit from the other end.
 //!
+//! Why a continuous loop makes every link "exactly one": the loop, closed, is a cycle of `2m`
+//! nodes whose links alternate strong ("at least one of the two is true") and weak ("at most
+//! one"). The `m` strong links pair the nodes one way and each pair holds at least one true
+//! node, so at least `m` are true; the `m` weak links pair them the other way with at most one
+//! true each, so at most `m` are. Hence exactly one node of every link is true (a node met
+//! twice counts twice; the count holds). This is what every elimination of a continuous loop
+//! rests on, so it holds for any link that is a true strong or weak link, including those of
+//! almost locked sets (`aic.rs`): a set's node is "the digit is in one of the set's cells
+//! holding it". A strong link between two digits `j` and `e` of a set then says the set lacks
+//! exactly one of them, so it holds every other digit, which leaves each cell that sees all of
+//! the set's cells holding it; a set's forcing link (without its entry digit the set forces a
+//! cell) removes what `set_eliminations` says. HoDoKu's continuous loops through sets remove
+//! the same (its `checkNiceLoop`).
+//!
 //! The breadth-first walks here keep one chain per consequence as HoDoKu's tables do; the
 //! order in which they meet links is the graph's, so where two chains of the same length lead
 //! to a consequence the one kept may differ from HoDoKu's.
@@ -241,11 +255,19 @@ pub(super) fn is_grouped(graph: &Graph, states: &[usize]) -> bool {
         .any(|&s| graph.kind[node_of(s)] != NodeKind::Single)
 }
 
-/// Whether a node of the chain is an almost locked set.
+/// Whether the chain goes through an almost locked set: a node that only a set makes, or a
+/// strong link that only a set makes (a set's node for a digit it holds in one cell, or in a
+/// group's cells, is that cell's or group's node).
 pub(super) fn uses_set(graph: &Graph, states: &[usize]) -> bool {
     states
         .iter()
         .any(|&s| graph.kind[node_of(s)] == NodeKind::Als)
+        || states.windows(2).any(|w| {
+            is_on(w[1])
+                && graph
+                    .set_link(node_of(w[0]), node_of(w[1]))
+                    .is_some_and(|link| link.only)
+        })
 }
 
 /// The cells that see every cell of `cells`.
@@ -381,9 +403,6 @@ fn nice_loop(graph: &Graph, grid: &CandidateGrid, states: States) -> Option<Foun
         (false, true) if d != e => elims.push((cell, d)),
         (true, false) if d != e => elims.push((cell, e)),
         (false, false) if candidates.len() != 2 => return None,
-        // Continuous loops, only without sets: a set's strong link changes digit between two
-        // cells, which HoDoKu's rules for continuous loops do not foresee.
-        _ if uses_set(graph, &states) => return None,
         _ => elims = continuous_eliminations(graph, grid, &states, first_strong && last_strong),
     }
     if elims.is_empty() {
@@ -439,6 +458,12 @@ fn continuous_eliminations(
                 keep_two(cell, node(k).digit, node(k + 1).digit, &mut out);
             }
         }
+        // A strong link made by an almost locked set.
+        if k > 0 && is_on(states[k]) {
+            if let Some(link) = graph.set_link(node_of(states[k - 1]), node_of(states[k])) {
+                set_eliminations(grid, link, [node(k - 1).digit, node(k).digit], &mut out);
+            }
+        }
         // A weak link between two cells.
         if k > 0 && !is_on(states[k]) && node(k - 1).cells != node(k).cells {
             let digit = node(k).digit;
@@ -450,6 +475,43 @@ fn continuous_eliminations(
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// What a strong link made by an almost locked set removes in a continuous loop, where exactly
+/// one of its two nodes is true (see the module's proof). Between two digits `j` and `e` of the
+/// set: the set lacks exactly one of them, so every other digit is in it and leaves the cells
+/// that see all of the set's cells holding it. A forcing (the set without its entry digit `j`
+/// forces cell `x` to `f`): either the set lacks `j` (then it holds every other digit) or `x`
+/// holds one of its other candidates `c`, which the set then lacks (`x` sees all its `c`
+/// cells) while holding every other digit. So a digit of the set that is neither `j` nor a
+/// candidate of `x` leaves the cells seeing all its cells in the set, and each other candidate
+/// `c` of `x` leaves the cells that see `x` and all of the set's `c` cells.
+fn set_eliminations(
+    grid: &CandidateGrid,
+    link: &super::aic::SetLink,
+    digits: [Digit; 2],
+    out: &mut Vec<(Cell, Digit)>,
+) {
+    let mut push = |cells: CellSet, digit: Digit| out.extend(cells.iter().map(|c| (c, digit)));
+    match link.forcing {
+        None => {
+            for d in link.digits.iter().filter(|d| !digits.contains(d)) {
+                push(link.seeing(grid, d), d);
+            }
+        }
+        Some((entry, x)) => {
+            let others = grid.candidates(x);
+            for d in link.digits.iter().filter(|&d| d != entry) {
+                if others.contains(d) {
+                    if !digits.contains(&d) {
+                        push(link.seeing(grid, d) & CellSet::peers(x), d);
+                    }
+                } else {
+                    push(link.seeing(grid, d), d);
+                }
+            }
+        }
+    }
 }
 
 /// The step of `technique` for a chain found: cells in chain order (each once), the digits
