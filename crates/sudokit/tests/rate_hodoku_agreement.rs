@@ -17,8 +17,9 @@ use sudokit::rate::Rater;
 const LEVELS_EQUAL: usize = 47;
 /// Scores equal to HoDoKu's (measured: 16; 9 before locked pairs and triples).
 const SCORES_EQUAL: usize = 16;
-/// Scores within 10% of HoDoKu's (measured: 35; 23 before locked pairs and triples).
-const SCORES_WITHIN_10_PERCENT: usize = 35;
+/// Scores within 10% of HoDoKu's (measured: 34; 23 before locked pairs and triples, 35 with
+/// them before more chains through sets were found, which moved one score past 10%).
+const SCORES_WITHIN_10_PERCENT: usize = 34;
 
 #[test]
 fn hodoku_levels_agree_at_least_as_often_as_measured() {

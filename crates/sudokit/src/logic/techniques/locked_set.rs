@@ -128,7 +128,7 @@ mod tests {
         assert_eq!(step.rating.to_string(), "3.0");
         assert!(
             crate::logic::explain::english(&step).starts_with(
-                "Locked pair 27 in r1c1 and r1c2 removes 2 and 7 from r1c3, r1c4, r1c5"
+                "Locked pair 2,7 in r1c1 and r1c2 removes 2 and 7 from r1c3, r1c4, r1c5"
             ),
             "{}",
             crate::logic::explain::english(&step)
