@@ -13,11 +13,13 @@
 use super::{
     AlignedPairExclusion, AlignedTripletExclusion, AlsXyWing, AlsXz, AvoidableRectangle, Bug,
     ComplexFish, DeathBlossom, DynamicForcingChains, EmptyRectangle, Fish, ForcingChains,
-    FullHouse, GroupedNiceLoop, HiddenRectangle, HiddenSet, HiddenSingle, LockedSet, Locking,
-    MultiColors, MultipleForcingChains, NakedSet, NakedSingle, NishioForcingChains, RemotePair,
-    SimpleColors, SueDeCoq, TurbotFamily, UniqueLoops, UniquenessType5, UniquenessType6, WWing,
-    XChain, XyChain, XyWing, XyzWing,
+    FullHouse, GroupedNiceLoop, HiddenRectangle, HiddenSet, HiddenSingle, Locking, MultiColors,
+    MultipleForcingChains, NakedSet, NakedSingle, NishioForcingChains, RemotePair, SimpleColors,
+    SueDeCoq, TurbotFamily, UniqueLoops, UniquenessType5, UniquenessType6, WWing, XChain, XyChain,
+    XyWing, XyzWing,
 };
+// HoDoKu's locked pair and triple (its own line, apart from the list above).
+use super::LockedSet;
 use crate::logic::Finder;
 
 /// Every finder of human mode, in HoDoKu's order, then SE's forcing chains and nested levels:
