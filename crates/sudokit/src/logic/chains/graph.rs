@@ -285,3 +285,41 @@ pub(super) fn link_house(graph: &Graph, from: Pot, to: Pot, strong: bool) -> Opt
         .into_iter()
         .find(|&house| house.contains(b) && (!strong || (cells & CellSet::house(house)).len() == 2))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::test_util::{puzzle, remove};
+
+    /// The links of `graph`, every potential's in SE's order, for comparing two graphs.
+    fn links(graph: &Graph) -> Vec<(Pot, Vec<Pot>, Vec<Pot>)> {
+        let mode = Mode { y: true, x: true };
+        (0..729)
+            .map(|p| {
+                let (mut off, mut on) = (Vec::new(), Vec::new());
+                graph.on_to_off(p, true, |q| off.push(q));
+                graph.off_to_on(p, mode, |q| on.push(q));
+                (p, off, on)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_shared_graph_is_reused_only_for_the_same_pencilmarks() {
+        let mut grid = puzzle(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        );
+        let first = Graph::shared(&grid);
+        assert!(
+            Rc::ptr_eq(&first, &Graph::shared(&grid)),
+            "same grid: same graph"
+        );
+        assert_eq!(links(&first), links(&Graph::new(&grid)));
+        // One candidate less: a new graph, built from the new pencilmarks.
+        remove(&mut grid, 9, "r1c2");
+        let second = Graph::shared(&grid);
+        assert!(!Rc::ptr_eq(&first, &second), "changed grid: new graph");
+        assert_eq!(links(&second), links(&Graph::new(&grid)));
+        assert_ne!(links(&first), links(&second));
+    }
+}
