@@ -16,7 +16,7 @@
 //! Nodes are kept once per (candidate, on/off), the first way they are reached, with all their
 //! parents, so a chain is a DAG; its complexity is the number of distinct nodes it has.
 
-use super::graph::{link_house, pot, removable, Graph, Pot};
+use super::graph::{link_house, pot, removable, Graph, Pot, PotSet};
 use crate::board::House;
 use crate::logic::cell_set::{CellSet, SE_PEERS};
 use std::collections::VecDeque;
@@ -182,6 +182,9 @@ pub(super) struct Net {
     on_order: Vec<u32>,
     /// The "off" nodes in the order they were reached (SE's `toOff` set).
     off_order: Vec<u32>,
+    /// The potentials of the "off" nodes (`[0]`) and the "on" nodes (`[1]`) in the sets, for
+    /// intersecting walks in one pass.
+    sets: [PotSet; 2],
     /// The nested chains that derived nodes.
     nested: Vec<std::rc::Rc<Nested>>,
     /// Where it stopped: the "on" node and the "off" node of the same candidate (one of them
@@ -224,17 +227,18 @@ impl Net {
             index: vec![NONE16; 2 * 729],
             on_order: Vec::with_capacity(128),
             off_order: Vec::with_capacity(256),
+            sets: Default::default(),
             contradiction: None,
             nested: Vec::new(),
             scratch: Some(Box::default()),
         }
     }
 
-    /// Gives this net's working memory to `other` (a net kept for what it reached needs none,
-    /// and a new net then walks without growing its own queues).
+    /// Gives this net's working memory to `other` if it has none (a net kept for what it
+    /// reached needs none, and `other` then walks without allocating its own).
     pub(super) fn lend_scratch(&mut self, other: &mut Net) {
-        if let Some(scratch) = self.scratch.take() {
-            other.scratch = Some(scratch);
+        if other.scratch.is_none() {
+            other.scratch = self.scratch.take();
         }
     }
 
@@ -258,6 +262,7 @@ impl Net {
         self.parents.clear();
         self.on_order.clear();
         self.off_order.clear();
+        self.sets = Default::default();
         self.contradiction = None;
         self.nested.clear();
         let mut scratch = self.scratch.take().unwrap_or_default();
@@ -382,6 +387,7 @@ impl Net {
     fn add(&mut self, pot: Pot, on: bool, cause: Cause, parents: &[u32]) -> u32 {
         let index = self.push(pot, on, cause, parents);
         let slot = usize::from(pot) % 729;
+        self.sets[usize::from(on)].insert(pot);
         if on {
             self.index[slot] = index as u16;
             self.on_order.push(index);
@@ -491,9 +497,9 @@ impl Net {
         }
     }
 
-    /// Whether `(pot, on)` is implied.
-    pub(super) fn contains(&self, pot: Pot, on: bool) -> bool {
-        self.node(pot, on).is_some()
+    /// The potentials implied `on` (or off).
+    pub(super) fn set(&self, on: bool) -> &PotSet {
+        &self.sets[usize::from(on)]
     }
 
     /// The "on" (or "off") nodes implied, in the order they were reached.

@@ -20,7 +20,7 @@
 
 use super::cancel;
 use super::dynamic::{Advanced, Cause, Nested, NestedHint, Net, Rules, Work};
-use super::graph::{cell_digit, cell_digits, houses_of, pot, removable, Graph, Pot};
+use super::graph::{cell_digit, houses_of, pot, removable, Graph, Pot};
 use super::hint::{length_bonus, rating_of};
 use super::node::{ChainNode, Link};
 use crate::board::{Cell, Digit, House};
@@ -172,15 +172,30 @@ struct Walks<'a> {
 /// Marks a potential not walked yet in `Walks::on`.
 const NO_WALK: u32 = u32::MAX;
 
+/// The most nets a thread keeps between two scans (a scan keeps one walk per candidate of
+/// the cells it scans, at most 729; a net is about 12 KB).
+const POOL_CAP: usize = 1024;
+
+thread_local! {
+    /// Nets of finished scans on this thread, handed to the next scan: a step's scans walk
+    /// into them instead of allocating (and later freeing) a net per kept walk.
+    static POOL: std::cell::RefCell<Vec<Net>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 impl<'a> Walks<'a> {
     fn new(graph: &Graph, family: Family, advanced: Option<Advanced<'a>>) -> Walks<'a> {
+        // A net is walked into afresh before it is read (`Net::rewalk` clears what it held),
+        // so a net of an earlier scan, of any grid, serves as well as a new one.
+        let spare = POOL
+            .try_with(|pool| std::mem::take(&mut *pool.borrow_mut()))
+            .unwrap_or_default();
         Walks {
             base: Work::of(graph),
             rules: family.rules(),
             advanced,
             on: vec![NO_WALK; 729],
             nets: Vec::new(),
-            spare: Vec::new(),
+            spare,
         }
     }
 
@@ -188,13 +203,10 @@ impl<'a> Walks<'a> {
     fn ensure(&mut self, p: Pot) {
         let slot = usize::from(p) % 729;
         if self.on[slot] == NO_WALK {
-            let mut net = self.spare.pop().unwrap_or_else(|| {
-                let mut net = Net::empty();
-                if let Some(kept) = self.nets.last_mut() {
-                    kept.lend_scratch(&mut net);
-                }
-                net
-            });
+            let mut net = self.spare.pop().unwrap_or_else(Net::empty);
+            if let Some(kept) = self.nets.last_mut() {
+                kept.lend_scratch(&mut net);
+            }
             net.rewalk(&self.base, self.rules, (p, true), self.advanced);
             self.on[slot] = self.nets.len() as u32;
             self.nets.push(net);
@@ -220,18 +232,66 @@ impl<'a> Walks<'a> {
     }
 }
 
+impl Drop for Walks<'_> {
+    /// Hands the nets to the thread's pool for the next scan.
+    fn drop(&mut self) {
+        let mut nets = std::mem::take(&mut self.spare);
+        nets.append(&mut self.nets);
+        nets.truncate(POOL_CAP);
+        let _ = POOL.try_with(|pool| {
+            let mut pool = pool.borrow_mut();
+            if pool.len() < nets.len() {
+                *pool = nets;
+            }
+        });
+    }
+}
+
+/// At most nine potentials (a cell's candidates, a digit's places in a house), without
+/// allocating: the scan lists them for every cell and house at every step.
+#[derive(Clone, Copy)]
+struct Pots {
+    pots: [Pot; 9],
+    len: usize,
+}
+
+impl Pots {
+    fn new(from: impl Iterator<Item = Pot>) -> Pots {
+        let mut pots = Pots {
+            pots: [0; 9],
+            len: 0,
+        };
+        for p in from.take(9) {
+            pots.pots[pots.len] = p;
+            pots.len += 1;
+        }
+        pots
+    }
+}
+
+impl std::ops::Deref for Pots {
+    type Target = [Pot];
+    fn deref(&self) -> &[Pot] {
+        &self.pots[..self.len.min(9)]
+    }
+}
+
 /// The candidates of `cell` in `graph`, as potentials in increasing digit order.
-fn cell_pots(graph: &Graph, cell: Cell) -> Vec<Pot> {
-    cell_digits(graph, cell)
-        .into_iter()
-        .map(|d| pot(cell, d))
-        .collect()
+fn cell_pots(graph: &Graph, cell: Cell) -> Pots {
+    let mut mask = graph.cands(cell.index());
+    Pots::new(std::iter::from_fn(|| {
+        (mask != 0).then(|| {
+            let d = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            (cell.index() * 9 + d) as Pot
+        })
+    }))
 }
 
 /// The places of `digit` in `house`, as potentials in house order.
-fn region_pots(graph: &Graph, house: House, digit: Digit) -> Vec<Pot> {
+fn region_pots(graph: &Graph, house: House, digit: Digit) -> Pots {
     let places = graph.cells_with(digit.index()) & CellSet::house(house);
-    places.iter().map(|c| pot(c, digit)).collect()
+    Pots::new(places.iter().map(|c| pot(c, digit)))
 }
 
 /// SE's `isWorth` for a conclusion: "off" always removes; "on" removes the cell's others.
@@ -267,7 +327,7 @@ fn scan(
         if cancel::should_stop() {
             return false;
         }
-        for &p in &pots {
+        for &p in pots.iter() {
             let off = walks.walk(p, false);
             // No cell or region chain reuses a Nishio scan's "on" walk: it goes back at once.
             let once = nishio.then(|| walks.walk(p, true));
@@ -312,48 +372,66 @@ fn scan(
                 if places.len() < 2 || places.first() != Some(&p) {
                     continue;
                 }
-                for &place in &places {
+                for &place in places.iter() {
                     walks.ensure(place);
                 }
-                for (target, complexity) in common(walks, &places) {
+                common(walks, &places, &mut |target, complexity| {
                     if worth(graph, target) {
                         hint(Kind::Region(house, digit), (p, true), target, complexity);
                     }
-                }
+                });
             }
         }
         if !nishio {
-            for (target, complexity) in common(walks, &pots) {
+            common(walks, &pots, &mut |target, complexity| {
                 if worth(graph, target) {
                     hint(Kind::Cell(cell), (pots[0], true), target, complexity);
                 }
-            }
+            });
         }
     }
     true
 }
 
-/// What every walk from the `sources` (each assumed on) implies: "on" conclusions first, each
-/// in the order the first walk reached it, with the total complexity of the chains.
-/// (The walks must be [`ensure`](Walks::ensure)d.)
-fn common(walks: &Walks<'_>, sources: &[Pot]) -> Vec<((Pot, bool), u32)> {
-    let nets: Vec<&Net> = sources.iter().filter_map(|&s| walks.get(s)).collect();
-    let Some((first, rest)) = nets.split_first() else {
-        return Vec::new();
+/// Hands `out` what every walk from the `sources` (each assumed on, at most nine) implies:
+/// "on" conclusions first, each in the order the first walk reached it, with the total
+/// complexity of the chains. (The walks must be [`ensure`](Walks::ensure)d.)
+fn common(walks: &Walks<'_>, sources: &[Pot], out: &mut dyn FnMut((Pot, bool), u32)) {
+    let mut nets: [Option<&Net>; 9] = [None; 9];
+    let mut count = 0;
+    for net in sources.iter().filter_map(|&s| walks.get(s)).take(9) {
+        nets[count] = Some(net);
+        count += 1;
+    }
+    let (Some(first), rest) = (nets[0], &nets[1..count.max(1)]) else {
+        return;
     };
-    let mut out = Vec::new();
+    let mut ends: [(&Net, u32); 9] = [(first, 0); 9];
     for state in [true, false] {
+        // What every walk implies, as one set operation: most sources have nothing in
+        // common, and then the first walk's nodes need not be read at all.
+        let mut all = *first.set(state);
+        for net in rest.iter().flatten() {
+            all.intersect(net.set(state));
+        }
+        if all.is_empty() {
+            continue;
+        }
         for (q, i) in first.reached(state) {
-            if !rest.iter().all(|n| n.contains(q, state)) {
+            if !all.contains(q) {
                 continue;
             }
-            let mut ends = vec![(*first, i)];
-            ends.extend(rest.iter().filter_map(|n| Some((*n, n.node(q, state)?))));
-            let complexity = measure(&ends);
-            out.push(((q, state), complexity));
+            ends[0] = (first, i);
+            let mut n = 1;
+            for net in rest.iter().flatten() {
+                if let Some(j) = net.node(q, state) {
+                    ends[n] = (net, j);
+                    n += 1;
+                }
+            }
+            out((q, state), measure(&ends[..n]));
         }
     }
-    out
 }
 
 /// SE's `getComplexity` of a hint whose chains end at these nodes: the distinct nodes of each
@@ -381,7 +459,7 @@ pub(crate) fn first_step(
     family: Family,
     advanced: Option<Advanced<'_>>,
 ) -> Option<Step> {
-    let graph = Graph::new(grid);
+    let graph = Graph::shared(grid);
     let mut walks = Walks::new(&graph, family, advanced);
     let best = if family == Family::Nishio {
         nishio::best(&graph, ratings, &mut walks)?
@@ -464,7 +542,8 @@ fn to_step(graph: &Graph, family: Family, walks: &mut Walks<'_>, hint: Hint) -> 
             step.cells.push(cell);
             step.digits.extend(
                 cell_pots(graph, cell)
-                    .into_iter()
+                    .iter()
+                    .copied()
                     .filter_map(cell_digit)
                     .map(|(_, d)| d),
             );
@@ -474,7 +553,8 @@ fn to_step(graph: &Graph, family: Family, walks: &mut Walks<'_>, hint: Hint) -> 
             step.digits.push(digit);
             step.cells.extend(
                 region_pots(graph, house, digit)
-                    .into_iter()
+                    .iter()
+                    .copied()
                     .filter_map(cell_digit)
                     .map(|(c, _)| c),
             );
@@ -538,12 +618,12 @@ fn chain_ends(graph: &Graph, walks: &mut Walks<'_>, hint: Hint, visit: &mut dyn 
             let sources = match hint.kind {
                 Kind::Cell(cell) => cell_pots(graph, cell),
                 Kind::Region(house, digit) => region_pots(graph, house, digit),
-                _ => Vec::new(),
+                _ => Pots::new(std::iter::empty()),
             };
-            for &p in &sources {
+            for &p in sources.iter() {
                 walks.ensure(p);
             }
-            for &p in &sources {
+            for &p in sources.iter() {
                 if let Some((net, i)) = walks.get(p).and_then(|n| Some((n, n.node(target, on)?))) {
                     visit(net, i);
                 }

@@ -11,6 +11,8 @@
 use crate::board::{Cell, Digit, House};
 use crate::logic::cell_set::{CellSet, PEER_MASKS, SE_PEERS};
 use crate::logic::CandidateGrid;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// A candidate: `cell * 9 + digit index`.
 pub(super) type Pot = u16;
@@ -81,6 +83,18 @@ impl PotSet {
         let i = usize::from(p);
         self.0[(i >> 6) & 15] |= 1 << (i & 63);
     }
+
+    /// Keeps only the potentials also in `other`.
+    pub(super) fn intersect(&mut self, other: &PotSet) {
+        for (word, &o) in self.0.iter_mut().zip(&other.0) {
+            *word &= o;
+        }
+    }
+
+    /// Whether no potential is in the set.
+    pub(super) fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
 }
 
 /// The links of one pencilmark state.
@@ -98,16 +112,51 @@ pub(super) struct Graph {
     by_digit: [CellSet; 9],
 }
 
+/// The pencilmarks a graph is built from: each cell's candidates and each digit's cells.
+fn marks_of(grid: &CandidateGrid) -> ([u16; 81], [CellSet; 9]) {
+    let mut cands = [0u16; 81];
+    for cell in grid.empty_cells() {
+        cands[cell.index()] = grid.candidates(cell).bits();
+    }
+    let by_digit: [CellSet; 9] = std::array::from_fn(|d| {
+        Digit::from_index(d).map_or(CellSet::EMPTY, |digit| grid.cells_with(digit))
+    });
+    (cands, by_digit)
+}
+
+thread_local! {
+    /// The last graph built on this thread (see [`Graph::shared`]).
+    static LAST: RefCell<Option<Rc<Graph>>> = const { RefCell::new(None) };
+}
+
 impl Graph {
+    /// The graph of `grid`, shared with the last caller on this thread that asked for the same
+    /// pencilmarks. The solver's chain finders (static, multiple, Nishio, dynamic) each ask for
+    /// the graph of the same grid at one step; a graph is a function of the pencilmarks alone,
+    /// so building it once per step changes no answer.
+    pub(super) fn shared(grid: &CandidateGrid) -> Rc<Graph> {
+        let (cands, by_digit) = marks_of(grid);
+        let kept = LAST
+            .try_with(|last| last.borrow().clone())
+            .ok()
+            .flatten()
+            .filter(|g| g.cands == cands && g.by_digit == by_digit);
+        if let Some(graph) = kept {
+            return graph;
+        }
+        let graph = Rc::new(Graph::from_marks(cands, by_digit));
+        let _ = LAST.try_with(|last| *last.borrow_mut() = Some(Rc::clone(&graph)));
+        graph
+    }
+
     /// The graph of `grid`.
     pub(super) fn new(grid: &CandidateGrid) -> Graph {
-        let mut cands = [0u16; 81];
-        for cell in grid.empty_cells() {
-            cands[cell.index()] = grid.candidates(cell).bits();
-        }
-        let by_digit: [CellSet; 9] = std::array::from_fn(|d| {
-            Digit::from_index(d).map_or(CellSet::EMPTY, |digit| grid.cells_with(digit))
-        });
+        let (cands, by_digit) = marks_of(grid);
+        Graph::from_marks(cands, by_digit)
+    }
+
+    /// The graph of the pencilmarks `cands` (per cell) and `by_digit` (per digit).
+    fn from_marks(cands: [u16; 81], by_digit: [CellSet; 9]) -> Graph {
         let mut weak_start = Vec::with_capacity(730);
         let mut weak = Vec::with_capacity(729 * 8);
         let mut conjugates = vec![[NO_POT; 3]; 729];
@@ -235,4 +284,42 @@ pub(super) fn link_house(graph: &Graph, from: Pot, to: Pot, strong: bool) -> Opt
     houses_of(a)
         .into_iter()
         .find(|&house| house.contains(b) && (!strong || (cells & CellSet::house(house)).len() == 2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::test_util::{puzzle, remove};
+
+    /// The links of `graph`, every potential's in SE's order, for comparing two graphs.
+    fn links(graph: &Graph) -> Vec<(Pot, Vec<Pot>, Vec<Pot>)> {
+        let mode = Mode { y: true, x: true };
+        (0..729)
+            .map(|p| {
+                let (mut off, mut on) = (Vec::new(), Vec::new());
+                graph.on_to_off(p, true, |q| off.push(q));
+                graph.off_to_on(p, mode, |q| on.push(q));
+                (p, off, on)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_shared_graph_is_reused_only_for_the_same_pencilmarks() {
+        let mut grid = puzzle(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        );
+        let first = Graph::shared(&grid);
+        assert!(
+            Rc::ptr_eq(&first, &Graph::shared(&grid)),
+            "same grid: same graph"
+        );
+        assert_eq!(links(&first), links(&Graph::new(&grid)));
+        // One candidate less: a new graph, built from the new pencilmarks.
+        remove(&mut grid, 9, "r1c2");
+        let second = Graph::shared(&grid);
+        assert!(!Rc::ptr_eq(&first, &second), "changed grid: new graph");
+        assert_eq!(links(&second), links(&Graph::new(&grid)));
+        assert_ne!(links(&first), links(&second));
+    }
 }

@@ -97,12 +97,12 @@ impl Implications {
         index
     }
 
-    /// Whether `pot` is implied to be `on` (or off).
-    pub(super) fn contains(&self, pot: Pot, on: bool) -> bool {
+    /// The potentials implied to be `on` (or off).
+    pub(super) fn set(&self, on: bool) -> &PotSet {
         if on {
-            self.on_set.contains(pot)
+            &self.on_set
         } else {
-            self.off_set.contains(pot)
+            &self.off_set
         }
     }
 

@@ -114,7 +114,7 @@ impl Hint {
             }
         }
         for source in sources {
-            let Some(branch) = cache.get(usize::from(source)).and_then(Option::as_ref) else {
+            let Some(branch) = cache.get(source) else {
                 continue;
             };
             for pair in branch.chain_to(target, on).windows(2) {
@@ -140,8 +140,42 @@ impl Hint {
     }
 }
 
-/// The implications of each potential assumed on, computed when first needed.
-type Cache = Vec<Option<Implications>>;
+/// The implications of each potential assumed on, computed when first needed: a dense list
+/// with a 729-entry position table (a table of 729 empty `Option<Implications>` slots was
+/// about 240 KB to allocate and clear at every call).
+struct Cache {
+    /// Where the implications of each potential are in `list` (`NOT_YET`: not computed).
+    at: Vec<u32>,
+    list: Vec<Implications>,
+}
+
+/// Marks a potential whose implications are not computed yet in `Cache::at`.
+const NOT_YET: u32 = u32::MAX;
+
+impl Cache {
+    fn new() -> Cache {
+        Cache {
+            at: vec![NOT_YET; 729],
+            list: Vec::new(),
+        }
+    }
+
+    /// Computes what "`source` on" implies, if not known yet.
+    fn ensure(&mut self, graph: &Graph, source: Pot) {
+        if let Some(slot) = self.at.get_mut(usize::from(source)) {
+            if *slot == NOT_YET {
+                *slot = self.list.len() as u32;
+                self.list.push(Implications::of(graph, source));
+            }
+        }
+    }
+
+    /// What "`source` on" implies, once [`ensure`](Cache::ensure)d.
+    fn get(&self, source: Pot) -> Option<&Implications> {
+        let at = *self.at.get(usize::from(source))?;
+        self.list.get(at as usize)
+    }
+}
 
 /// Runs SE's scan of `grid`, handing every hint to `found` in SE's discovery order.
 fn scan(graph: &Graph, ratings: &Ratings, cache: &mut Cache, found: &mut dyn FnMut(Hint)) {
@@ -165,8 +199,8 @@ fn scan(graph: &Graph, ratings: &Ratings, cache: &mut Cache, found: &mut dyn FnM
 
 /// The multiple forcing chain SE would apply in `grid`, if any.
 pub(crate) fn first_step(grid: &CandidateGrid, ratings: &Ratings) -> Option<Step> {
-    let graph = Graph::new(grid);
-    let mut cache: Cache = vec![None; 729];
+    let graph = Graph::shared(grid);
+    let mut cache = Cache::new();
     let mut best: Option<Hint> = None;
     scan(&graph, ratings, &mut cache, &mut |hint| {
         // A stable sort keeps the first of equals.
@@ -181,7 +215,7 @@ pub(crate) fn first_step(grid: &CandidateGrid, ratings: &Ratings) -> Option<Step
 /// set once (SE treats hints that remove the same candidates as one, and keeps the first).
 pub(crate) fn all_steps(grid: &CandidateGrid, ratings: &Ratings) -> Vec<Step> {
     let graph = Graph::new(grid);
-    let mut cache: Cache = vec![None; 729];
+    let mut cache = Cache::new();
     let mut hints = Vec::new();
     scan(&graph, ratings, &mut cache, &mut |hint| hints.push(hint));
     hints.sort_by(Hint::cmp);
@@ -209,23 +243,25 @@ fn conclude(
 ) {
     let sources = origin.sources(graph);
     for &source in &sources {
-        if let Some(slot) = cache.get_mut(usize::from(source)) {
-            if slot.is_none() {
-                *slot = Some(Implications::of(graph, source));
-            }
-        }
+        cache.ensure(graph, source);
     }
-    let branches: Vec<&Implications> = sources
-        .iter()
-        .filter_map(|&s| cache.get(usize::from(s)).and_then(Option::as_ref))
-        .collect();
+    let branches: Vec<&Implications> = sources.iter().filter_map(|&s| cache.get(s)).collect();
     let Some((first, rest)) = branches.split_first() else {
         return;
     };
     let base = f64::from(ratings.get(origin.technique()).tenths()) / 10.0;
     for want_on in [true, false] {
+        // What every branch implies, as one set operation: most origins have nothing in
+        // common, and then the first branch's nodes need not be read at all.
+        let mut common = *first.set(want_on);
+        for branch in rest {
+            common.intersect(branch.set(want_on));
+        }
+        if common.is_empty() {
+            continue;
+        }
         for (target, on) in first.reached() {
-            if on != want_on || !rest.iter().all(|b| b.contains(target, on)) {
+            if on != want_on || !common.contains(target) {
                 continue;
             }
             // SE's `isWorth`: an "off" conclusion removes the candidate; an "on" one removes
@@ -253,7 +289,7 @@ pub(super) fn nested_hints(
 ) -> Vec<super::dynamic::NestedHint> {
     use super::dynamic::Cause;
     let graph = Graph::new(grid);
-    let mut cache: Cache = vec![None; 729];
+    let mut cache = Cache::new();
     let mut hints = Vec::new();
     scan(&graph, ratings, &mut cache, &mut |hint| hints.push(hint));
     hints.sort_by(Hint::cmp);
@@ -266,7 +302,7 @@ pub(super) fn nested_hints(
             let mut causes = Vec::new();
             let mut key = Vec::new();
             for source in hint.origin.sources(&graph) {
-                let Some(branch) = cache.get(usize::from(source)).and_then(Option::as_ref) else {
+                let Some(branch) = cache.get(source) else {
                     continue;
                 };
                 let chain = branch.chain_to(target, on);

@@ -131,10 +131,17 @@ pub(super) fn exclusions(
             }
         }
     }
+    // An excluder is emptied only by a combination holding all its candidates, so one with a
+    // candidate none of the base cells has never rules anything out: it is left out of the
+    // search (most common excluders of a triplet are such, and each was tested at every node).
+    let reach = search.candidates[..n].iter().fold(0, |acc, &c| acc | c);
     // A cell's excluders are among its 20 peers, so a common set never holds more.
     for e in excluders.iter().take(20) {
-        search.excluders[search.excluder_count] = grid.candidates(e).bits();
-        search.excluder_count += 1;
+        let mask = grid.candidates(e).bits();
+        if mask & !reach == 0 {
+            search.excluders[search.excluder_count] = mask;
+            search.excluder_count += 1;
+        }
     }
     search.walk(0, 0);
     let mut removed = Vec::new();
