@@ -29,6 +29,7 @@ use crate::logic::{CandidateGrid, Ratings, Step, Technique};
 use std::cmp::Ordering;
 
 mod nishio;
+mod pool;
 
 /// Which of SE's chaining rules runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -167,6 +168,25 @@ struct Walks<'a> {
     nets: Vec<Net>,
     /// Nets done with, to walk into again without allocating.
     spare: Vec<Net>,
+    /// Where the walk from each potential assumed off is in `off_nets`, for the chains of the
+    /// hints a scan found (empty until [`ensure_off`](Walks::ensure_off) is first called).
+    off: Vec<u32>,
+    /// The walks from potentials assumed off, kept: a nested level's rule reads the chains of
+    /// every hint, and many double chains share their source.
+    off_nets: Vec<Net>,
+    /// Whether the nets come from, and go back to, the thread's pool (inner scans: `pool`).
+    pooled: bool,
+}
+
+impl Drop for Walks<'_> {
+    fn drop(&mut self) {
+        if self.pooled {
+            let nets = std::mem::take(&mut self.nets);
+            let spare = std::mem::take(&mut self.spare);
+            let off = std::mem::take(&mut self.off_nets);
+            pool::give(nets.into_iter().chain(spare).chain(off));
+        }
+    }
 }
 
 /// Marks a potential not walked yet in `Walks::on`.
@@ -181,14 +201,43 @@ impl<'a> Walks<'a> {
             on: vec![NO_WALK; 729],
             nets: Vec::new(),
             spare: Vec::new(),
+            off: Vec::new(),
+            off_nets: Vec::new(),
+            pooled: false,
         }
+    }
+
+    /// A spare net: one done with in this scan, or (for a pooled scan) one from an earlier scan.
+    fn spare_net(&mut self) -> Option<Net> {
+        self.spare
+            .pop()
+            .or_else(|| self.pooled.then(pool::take).flatten())
+    }
+
+    /// Computes the walk from "`p` off" if it is not kept yet.
+    fn ensure_off(&mut self, p: Pot) {
+        if self.off.is_empty() {
+            self.off = vec![NO_WALK; 729];
+        }
+        let slot = usize::from(p) % 729;
+        if self.off[slot] == NO_WALK {
+            let net = self.walk(p, false);
+            self.off[slot] = self.off_nets.len() as u32;
+            self.off_nets.push(net);
+        }
+    }
+
+    /// The walk from "`p` off", once [`ensure_off`](Walks::ensure_off)d.
+    fn get_off(&self, p: Pot) -> Option<&Net> {
+        let slot = *self.off.get(usize::from(p) % 729)?;
+        self.off_nets.get(slot as usize)
     }
 
     /// Computes the walk from "`p` on" if it is not known yet.
     fn ensure(&mut self, p: Pot) {
         let slot = usize::from(p) % 729;
         if self.on[slot] == NO_WALK {
-            let mut net = self.spare.pop().unwrap_or_else(|| {
+            let mut net = self.spare_net().unwrap_or_else(|| {
                 let mut net = Net::empty();
                 if let Some(kept) = self.nets.last_mut() {
                     kept.lend_scratch(&mut net);
@@ -209,7 +258,7 @@ impl<'a> Walks<'a> {
     /// The walk from "`p` on" or off, not kept (hand it back with [`recycle`](Walks::recycle)
     /// when done).
     fn walk(&mut self, p: Pot, on: bool) -> Net {
-        let mut net = self.spare.pop().unwrap_or_else(Net::empty);
+        let mut net = self.spare_net().unwrap_or_else(Net::empty);
         net.rewalk(&self.base, self.rules, (p, on), self.advanced);
         net
     }
@@ -408,12 +457,19 @@ pub(crate) fn all_steps(
     family: Family,
     advanced: Option<Advanced<'_>>,
 ) -> Vec<Step> {
-    distinct_hints(grid, ratings, family, advanced, |graph, walks, hints| {
-        hints
-            .into_iter()
-            .map(|hint| to_step(graph, family, walks, hint))
-            .collect()
-    })
+    distinct_hints(
+        grid,
+        ratings,
+        family,
+        advanced,
+        false,
+        |graph, walks, hints| {
+            hints
+                .into_iter()
+                .map(|hint| to_step(graph, family, walks, hint))
+                .collect()
+        },
+    )
     .unwrap_or_default()
 }
 
@@ -425,10 +481,12 @@ fn distinct_hints<T>(
     ratings: &Ratings,
     family: Family,
     advanced: Option<Advanced<'_>>,
+    pooled: bool,
     finish: impl FnOnce(&Graph, &mut Walks<'_>, Vec<Hint>) -> T,
 ) -> Option<T> {
     let graph = Graph::new(grid);
     let mut walks = Walks::new(&graph, family, advanced);
+    walks.pooled = pooled;
     let mut hints = Vec::new();
     if !scan(&graph, family, ratings, &mut walks, &mut |hint| {
         hints.push(hint)
@@ -511,13 +569,12 @@ fn chain_ends(graph: &Graph, walks: &mut Walks<'_>, hint: Hint, visit: &mut dyn 
     let (source, source_on) = hint.source;
     match hint.kind {
         Kind::Contradiction => {
-            let off_net;
             let net = if source_on {
                 walks.ensure(source);
                 walks.get(source)
             } else {
-                off_net = walks.walk(source, false);
-                Some(&off_net)
+                walks.ensure_off(source);
+                walks.get_off(source)
             };
             if let Some((net, (a, b))) = net.and_then(|n| Some((n, n.contradiction()?))) {
                 visit(net, a);
@@ -526,11 +583,11 @@ fn chain_ends(graph: &Graph, walks: &mut Walks<'_>, hint: Hint, visit: &mut dyn 
         }
         Kind::Double => {
             walks.ensure(source);
-            let off_net = walks.walk(source, false);
-            if let Some(on_net) = walks.get(source) {
+            walks.ensure_off(source);
+            if let (Some(on_net), Some(off_net)) = (walks.get(source), walks.get_off(source)) {
                 if let (Some(i), Some(j)) = (on_net.node(target, on), off_net.node(target, on)) {
                     visit(on_net, i);
-                    visit(&off_net, j);
+                    visit(off_net, j);
                 }
             }
         }
@@ -560,29 +617,36 @@ pub(super) fn nested_hints(
     family: Family,
     advanced: Option<Advanced<'_>>,
 ) -> Vec<NestedHint> {
-    distinct_hints(grid, ratings, family, advanced, |graph, walks, hints| {
-        hints
-            .into_iter()
-            .map(|hint| {
-                let mut causes = Vec::new();
-                let mut key = Vec::new();
-                chain_ends(graph, walks, hint, &mut |net, end| {
-                    let root = net.pot_of(0).0;
-                    causes.extend(net.causes_of(end));
-                    // A cell or region chain's assumptions hold as the last candidate of the cell,
-                    // or the last place of the digit in the house.
-                    match hint.kind {
-                        Kind::Cell(_) => causes.push((root, Cause::NakedSingle)),
-                        Kind::Region(house, _) => causes.push((root, Cause::Hidden(house))),
-                        Kind::Contradiction | Kind::Double => {}
-                    }
-                    key.extend(net.key_of(end));
-                    key.push(u32::MAX);
-                });
-                NestedHint::new(graph, hint.target, causes, hint.complexity, key)
-            })
-            .collect()
-    })
+    distinct_hints(
+        grid,
+        ratings,
+        family,
+        advanced,
+        true,
+        |graph, walks, hints| {
+            hints
+                .into_iter()
+                .map(|hint| {
+                    let mut causes = Vec::new();
+                    let mut key = Vec::new();
+                    chain_ends(graph, walks, hint, &mut |net, end| {
+                        let root = net.pot_of(0).0;
+                        causes.extend(net.causes_of(end));
+                        // A cell or region chain's assumptions hold as the last candidate of the cell,
+                        // or the last place of the digit in the house.
+                        match hint.kind {
+                            Kind::Cell(_) => causes.push((root, Cause::NakedSingle)),
+                            Kind::Region(house, _) => causes.push((root, Cause::Hidden(house))),
+                            Kind::Contradiction | Kind::Double => {}
+                        }
+                        key.extend(net.key_of(end));
+                        key.push(u32::MAX);
+                    });
+                    NestedHint::new(graph, hint.target, causes, hint.complexity, key)
+                })
+                .collect()
+        },
+    )
     .unwrap_or_default()
 }
 
