@@ -29,6 +29,7 @@ use crate::logic::{CandidateGrid, Ratings, Step, Technique};
 use std::cmp::Ordering;
 
 mod nishio;
+mod pool;
 
 /// Which of SE's chaining rules runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -167,46 +168,78 @@ struct Walks<'a> {
     nets: Vec<Net>,
     /// Nets done with, to walk into again without allocating.
     spare: Vec<Net>,
+    /// Where the walk from each potential assumed off is in `off_nets`, for the chains of the
+    /// hints a scan found (empty until [`ensure_off`](Walks::ensure_off) is first called).
+    off: Vec<u32>,
+    /// The walks from potentials assumed off, kept: a nested level's rule reads the chains of
+    /// every hint, and many double chains share their source.
+    off_nets: Vec<Net>,
+}
+
+impl Drop for Walks<'_> {
+    /// Hands the nets to the thread's pool (`pool`) for the next scan: a net is walked into
+    /// afresh before it is read (`Net::rewalk` clears what it held), so a net of an earlier
+    /// scan, of any grid, serves as well as a new one.
+    fn drop(&mut self) {
+        let nets = std::mem::take(&mut self.nets);
+        let spare = std::mem::take(&mut self.spare);
+        let off = std::mem::take(&mut self.off_nets);
+        pool::give(nets.into_iter().chain(spare).chain(off));
+    }
 }
 
 /// Marks a potential not walked yet in `Walks::on`.
 const NO_WALK: u32 = u32::MAX;
 
-/// The most nets a thread keeps between two scans (a scan keeps one walk per candidate of
-/// the cells it scans, at most 729; a net is about 12 KB).
-const POOL_CAP: usize = 1024;
-
-thread_local! {
-    /// Nets of finished scans on this thread, handed to the next scan: a step's scans walk
-    /// into them instead of allocating (and later freeing) a net per kept walk.
-    static POOL: std::cell::RefCell<Vec<Net>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
 impl<'a> Walks<'a> {
     fn new(graph: &Graph, family: Family, advanced: Option<Advanced<'a>>) -> Walks<'a> {
-        // A net is walked into afresh before it is read (`Net::rewalk` clears what it held),
-        // so a net of an earlier scan, of any grid, serves as well as a new one.
-        let spare = POOL
-            .try_with(|pool| std::mem::take(&mut *pool.borrow_mut()))
-            .unwrap_or_default();
         Walks {
             base: Work::of(graph),
             rules: family.rules(),
             advanced,
             on: vec![NO_WALK; 729],
             nets: Vec::new(),
-            spare,
+            spare: Vec::new(),
+            off: Vec::new(),
+            off_nets: Vec::new(),
         }
+    }
+
+    /// A spare net: one done with in this scan, or one from an earlier scan.
+    fn spare_net(&mut self) -> Option<Net> {
+        self.spare.pop().or_else(pool::take)
+    }
+
+    /// Computes the walk from "`p` off" if it is not kept yet.
+    fn ensure_off(&mut self, p: Pot) {
+        if self.off.is_empty() {
+            self.off = vec![NO_WALK; 729];
+        }
+        let slot = usize::from(p) % 729;
+        if self.off[slot] == NO_WALK {
+            let net = self.walk(p, false);
+            self.off[slot] = self.off_nets.len() as u32;
+            self.off_nets.push(net);
+        }
+    }
+
+    /// The walk from "`p` off", once [`ensure_off`](Walks::ensure_off)d.
+    fn get_off(&self, p: Pot) -> Option<&Net> {
+        let slot = *self.off.get(usize::from(p) % 729)?;
+        self.off_nets.get(slot as usize)
     }
 
     /// Computes the walk from "`p` on" if it is not known yet.
     fn ensure(&mut self, p: Pot) {
         let slot = usize::from(p) % 729;
         if self.on[slot] == NO_WALK {
-            let mut net = self.spare.pop().unwrap_or_else(Net::empty);
-            if let Some(kept) = self.nets.last_mut() {
-                kept.lend_scratch(&mut net);
-            }
+            let mut net = self.spare_net().unwrap_or_else(|| {
+                let mut net = Net::empty();
+                if let Some(kept) = self.nets.last_mut() {
+                    kept.lend_scratch(&mut net);
+                }
+                net
+            });
             net.rewalk(&self.base, self.rules, (p, true), self.advanced);
             self.on[slot] = self.nets.len() as u32;
             self.nets.push(net);
@@ -221,7 +254,7 @@ impl<'a> Walks<'a> {
     /// The walk from "`p` on" or off, not kept (hand it back with [`recycle`](Walks::recycle)
     /// when done).
     fn walk(&mut self, p: Pot, on: bool) -> Net {
-        let mut net = self.spare.pop().unwrap_or_else(Net::empty);
+        let mut net = self.spare_net().unwrap_or_else(Net::empty);
         net.rewalk(&self.base, self.rules, (p, on), self.advanced);
         net
     }
@@ -229,21 +262,6 @@ impl<'a> Walks<'a> {
     /// Keeps a net done with for the next walk.
     fn recycle(&mut self, net: Net) {
         self.spare.push(net);
-    }
-}
-
-impl Drop for Walks<'_> {
-    /// Hands the nets to the thread's pool for the next scan.
-    fn drop(&mut self) {
-        let mut nets = std::mem::take(&mut self.spare);
-        nets.append(&mut self.nets);
-        nets.truncate(POOL_CAP);
-        let _ = POOL.try_with(|pool| {
-            let mut pool = pool.borrow_mut();
-            if pool.len() < nets.len() {
-                *pool = nets;
-            }
-        });
     }
 }
 
@@ -591,13 +609,12 @@ fn chain_ends(graph: &Graph, walks: &mut Walks<'_>, hint: Hint, visit: &mut dyn 
     let (source, source_on) = hint.source;
     match hint.kind {
         Kind::Contradiction => {
-            let off_net;
             let net = if source_on {
                 walks.ensure(source);
                 walks.get(source)
             } else {
-                off_net = walks.walk(source, false);
-                Some(&off_net)
+                walks.ensure_off(source);
+                walks.get_off(source)
             };
             if let Some((net, (a, b))) = net.and_then(|n| Some((n, n.contradiction()?))) {
                 visit(net, a);
@@ -606,11 +623,11 @@ fn chain_ends(graph: &Graph, walks: &mut Walks<'_>, hint: Hint, visit: &mut dyn 
         }
         Kind::Double => {
             walks.ensure(source);
-            let off_net = walks.walk(source, false);
-            if let Some(on_net) = walks.get(source) {
+            walks.ensure_off(source);
+            if let (Some(on_net), Some(off_net)) = (walks.get(source), walks.get_off(source)) {
                 if let (Some(i), Some(j)) = (on_net.node(target, on), off_net.node(target, on)) {
                     visit(on_net, i);
-                    visit(&off_net, j);
+                    visit(off_net, j);
                 }
             }
         }

@@ -24,8 +24,11 @@ use super::hint::Conclusion;
 use crate::board::{Cell, Digit, House};
 use crate::logic::cell_set::CellSet;
 use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
+use memo::{Chain, Search};
 use std::ops::ControlFlow;
 use std::rc::Rc;
+
+mod memo;
 
 /// The cause of "off" node `b` reached from "on" node `a` (SE's `getOnToOff`): one value per
 /// cell, or one place per house (the first of `a`'s box, row and column that holds `b`).
@@ -43,7 +46,7 @@ fn off_cause(a: Pot, b: Pot) -> Cause {
 }
 
 /// The forcing chains and cycles SE finds on `grid`, as nested chains.
-fn static_chains(grid: &CandidateGrid, ratings: &Ratings) -> Vec<NestedHint> {
+fn static_chains(grid: &CandidateGrid, ratings: &Ratings) -> Vec<Chain> {
     let (hints, graph) = super::search::all(grid, ratings);
     hints
         .iter()
@@ -77,14 +80,26 @@ fn static_chains(grid: &CandidateGrid, ratings: &Ratings) -> Vec<NestedHint> {
                 .iter()
                 .map(|&(cell, digit)| pot(cell, digit))
                 .collect();
-            NestedHint {
+            chain_of(NestedHint {
                 removable,
                 causes,
                 complexity: hint.key.complexity,
                 key,
-            }
+            })
         })
         .collect()
+}
+
+/// A nested hint as the walks use it.
+fn chain_of(hint: NestedHint) -> Chain {
+    Chain {
+        removable: hint.removable,
+        causes: hint.causes,
+        nested: Rc::new(Nested {
+            complexity: hint.complexity,
+            key: hint.key,
+        }),
+    }
 }
 
 /// The "off" candidates the walk removed that a nested chain's "on" nodes need gone.
@@ -176,21 +191,28 @@ pub(super) fn rules(
     }
     let ratings = Ratings::default();
     let mut result = Vec::new();
-    for &group in simple {
-        for finder in group {
-            let _ = finder.find(&grid, &ratings, &mut |step| {
-                let parents = parents(&step, base, work);
-                if !parents.is_empty() {
-                    for &(cell, digit) in &step.eliminations {
-                        result.push(Derived {
-                            pot: pot(cell, digit),
-                            parents: parents.clone(),
-                            nested: None,
-                        });
-                    }
+    for (n, &group) in simple.iter().enumerate() {
+        let steps = memo::steps(Search::Simple(n as u8), &grid, || {
+            let mut steps = Vec::new();
+            for finder in group {
+                let _ = finder.find(&grid, &ratings, &mut |step| {
+                    steps.push(step);
+                    ControlFlow::Continue(())
+                });
+            }
+            steps
+        });
+        for step in steps.iter() {
+            let parents = parents(step, base, work);
+            if !parents.is_empty() {
+                for &(cell, digit) in &step.eliminations {
+                    result.push(Derived {
+                        pot: pot(cell, digit),
+                        parents: parents.clone(),
+                        nested: None,
+                    });
                 }
-                ControlFlow::Continue(())
-            });
+            }
         }
         if !result.is_empty() {
             return result;
@@ -207,35 +229,41 @@ pub(super) fn rules(
         _ => &[4, 5],
     };
     for &rule in chain_rules {
-        let hints = match rule {
-            2 => static_chains(&grid, &ratings),
-            3 => super::multiple::nested_hints(&grid, &ratings),
-            4 => super::dynamic_scan::nested_hints(&grid, &ratings, Family::Dynamic(0), None),
+        let chains = match rule {
+            2 => memo::chains(Search::Static, &grid, || static_chains(&grid, &ratings)),
+            3 => memo::chains(Search::Multiple, &grid, || {
+                let hints = super::multiple::nested_hints(&grid, &ratings);
+                hints.into_iter().map(chain_of).collect()
+            }),
+            4 => memo::chains(Search::Dynamic(0), &grid, || {
+                let hints =
+                    super::dynamic_scan::nested_hints(&grid, &ratings, Family::Dynamic(0), None);
+                hints.into_iter().map(chain_of).collect()
+            }),
             _ => {
                 let inner = level - 3;
-                let rules = |b: &Work, w: &Work| self::rules(&grid, inner, simple, b, w);
-                super::dynamic_scan::nested_hints(
-                    &grid,
-                    &ratings,
-                    Family::Dynamic(inner),
-                    Some(&rules),
-                )
+                memo::chains(Search::Dynamic(inner), &grid, || {
+                    let rules = |b: &Work, w: &Work| self::rules(&grid, inner, simple, b, w);
+                    let hints = super::dynamic_scan::nested_hints(
+                        &grid,
+                        &ratings,
+                        Family::Dynamic(inner),
+                        Some(&rules),
+                    );
+                    hints.into_iter().map(chain_of).collect()
+                })
             }
         };
-        for hint in hints {
-            let parents = chain_parents(&hint.causes, base, work);
+        for chain in chains.iter() {
+            let parents = chain_parents(&chain.causes, base, work);
             if parents.is_empty() {
                 continue;
             }
-            let nested = Rc::new(Nested {
-                complexity: hint.complexity,
-                key: hint.key,
-            });
-            for &p in &hint.removable {
+            for &p in &chain.removable {
                 result.push(Derived {
                     pot: p,
                     parents: parents.clone(),
-                    nested: Some(Rc::clone(&nested)),
+                    nested: Some(Rc::clone(&chain.nested)),
                 });
             }
         }
@@ -317,4 +345,64 @@ fn parents(step: &Step, base: &Work, work: &Work) -> Vec<Pot> {
 /// The cells of `house` in house order.
 fn house_cells(house: House) -> impl Iterator<Item = Cell> {
     CellSet::house(house).iter()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::memo;
+    use crate::logic::techniques::{DynamicForcingChains, WITH_NESTED};
+    use crate::logic::test_util::{all, puzzle};
+    use crate::logic::{Finder, Ratings, Solver};
+
+    #[test]
+    fn kept_inner_searches_give_the_steps_of_fresh_ones() {
+        // hardest_1106 #4 (serate 10.3/10.3/9.8) where it first needs a nested chain of level
+        // 2: every step of levels 1 and 2 with the inner searches kept (read back from the
+        // level-1 scan by the level-2 one, and from a first call by a second) must be the
+        // steps each search finds when run fresh.
+        let line =
+            "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.";
+        let mut grid = puzzle(line);
+        let solver = Solver::new().with_finders(WITH_NESTED);
+        let step = loop {
+            let step = solver.next_step(&grid).expect("the path goes on");
+            if DynamicForcingChains::NESTED_2
+                .techniques()
+                .contains(&step.technique)
+            {
+                break step;
+            }
+            assert!(grid.apply(&step));
+        };
+        let ratings = Ratings::default();
+        memo::set_off(true);
+        let fresh_plus = all(&DynamicForcingChains::PLUS, &grid);
+        let runs = memo::runs();
+        let fresh = all(&DynamicForcingChains::NESTED_2, &grid);
+        let fresh_runs = memo::runs() - runs;
+        memo::set_off(false);
+        memo::forget();
+        assert_eq!(all(&DynamicForcingChains::PLUS, &grid), fresh_plus);
+        let runs = memo::runs();
+        assert_eq!(all(&DynamicForcingChains::NESTED_2, &grid), fresh);
+        let level_2_runs = memo::runs() - runs;
+        let again = memo::runs();
+        assert_eq!(
+            DynamicForcingChains::NESTED_2.first(&grid, &ratings),
+            Some(step)
+        );
+        assert_eq!(
+            fresh.first(),
+            DynamicForcingChains::NESTED_2
+                .first(&grid, &ratings)
+                .as_ref()
+        );
+        // The second scan of the same grid runs no inner search again, and the level-2 scan
+        // read back some of the level-1 scan's (and of its own).
+        assert_eq!(memo::runs(), again);
+        assert!(
+            level_2_runs > 0 && level_2_runs < fresh_runs,
+            "{level_2_runs} {fresh_runs}"
+        );
+    }
 }
