@@ -629,8 +629,8 @@ pub(crate) struct GenerateArgs {
     pub(crate) nested: bool,
 
     /// With --nested: the work budget of each candidate's rating, in the rating's checks
-    /// (about 200,000 per CPU second); a candidate that runs out is a miss. A count, not a
-    /// time, so the puzzles of a seed are the same on every machine
+    /// (about 5,000 per CPU second of a release build); a candidate that runs out is a miss. A
+    /// count, not a time, so the puzzles of a seed are the same on every machine
     #[arg(long, value_name = "N", requires = "nested",
           default_value_t = sudokit::generate::DEFAULT_NESTED_WORK,
           allow_negative_numbers = true, value_parser = positive::<u64>)]

@@ -35,10 +35,10 @@ use std::time::Duration;
 use crate::logic::techniques::WITH_NESTED;
 
 /// The default work budget of one candidate's nested rating, in guard checks (see the module
-/// documentation): about 10 CPU seconds of a release build at 200,000 checks a second, the rate
-/// measured on the nested ratings of 9+ neighbourhoods (`docs/design.md`, "10+ with the
-/// nested levels").
-pub const DEFAULT_NESTED_WORK: u64 = 2_000_000;
+/// documentation): about 10 CPU seconds of a release build, at the rate measured on a 10.3
+/// puzzle's nested rating, 5,486 checks in 1.16 CPU seconds (`docs/design.md`, "Generator,
+/// fourth round").
+pub const DEFAULT_NESTED_WORK: u64 = 50_000;
 
 /// A clock that moves one tick (a millisecond, for the guard's arithmetic) each time it is
 /// read: a guard's time limit of N ms under it is a limit of N checks.
@@ -152,6 +152,8 @@ mod tests {
         let (_, again) = judge.judge_counted(&puzzle, &outer).expect("no limit");
         assert_eq!(work, again);
         assert!(work > 1_000, "{work} checks");
+        // For the calibration of DEFAULT_NESTED_WORK (`cargo test ... -- --nocapture`).
+        eprintln!("{NESTED}: {work} checks");
 
         // One check short of the work it takes: a miss with no rating, at least as far as
         // the steps rated before it ran out say.
