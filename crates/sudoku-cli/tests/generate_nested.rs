@@ -98,19 +98,3 @@ fn nested_options_are_checked() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
-
-/// 10+ with the nested levels (minutes per puzzle in a debug build): seeded, the same on one
-/// thread and two, every puzzle rated 10.0 or more exactly as `rate --nested` rates it.
-#[test]
-#[ignore = "slow tier: nested ratings take minutes in a debug build"]
-fn ten_plus_with_the_nested_levels() {
-    let args = [
-        "generate", "-n", "2", "--seed", "1", "--rating", "10+", "--nested",
-    ];
-    let (code, one, err) = run(&[&args[..], &["--threads", "1"]].concat());
-    assert_eq!(code, Some(0), "{err}");
-    let (_, two, _) = run(&[&args[..], &["--threads", "2"]].concat());
-    assert_eq!(one, two);
-    assert_eq!(one.lines().count(), 2);
-    check_rated_lines(&one, 100);
-}

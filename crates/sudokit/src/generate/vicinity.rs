@@ -6,10 +6,13 @@
 //! band. Hard puzzles cluster: the neighbours of a 9+ puzzle ("-k +m": a clue or two of the
 //! solution added, then dug again, as hard-puzzle hunters walk their vicinity) are often 9+
 //! themselves. So for such a target a search takes one of [`SEEDS`] (hard minimal puzzles
-//! this generator made, listed in `hard_seeds.txt` with the command that made them), under a
-//! random symmetry and relabelling drawn from the puzzle's own stream, and climbs from it: a
-//! neighbour within [`SEED_SLACK`] of the band replaces the current puzzle, one in the band
-//! is the answer. A seed itself is never the answer (it is the climb's start, not rated), so
+//! this generator made, listed in `hard_seeds.txt` with their ER and the command that made
+//! them), under a random symmetry and relabelling drawn from the puzzle's own stream, and
+//! climbs from it: a neighbour within [`SEED_SLACK`] of the band (or, from a seed below the
+//! band, no farther than the seed) replaces the current puzzle, one in the band is the
+//! answer. The seed is drawn by ER first, uniformly among the ERs of the seeds near the band,
+//! then among the seeds of that ER, so that the few harder seeds are walked as often as the
+//! many 9.0 ones and the hits' ERs spread (see [`seeds_for`]). A seed itself is never the answer (it is the climb's start, not rated), so
 //! every puzzle returned is a new one, rated in full by the judge like any other candidate.
 //! After [`MAX_STALL`](super::refine::MAX_STALL) moves without getting closer the next seed
 //! is drawn.
