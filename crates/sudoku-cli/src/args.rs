@@ -623,6 +623,19 @@ pub(crate) struct GenerateArgs {
     #[arg(long)]
     pub(crate) accept_stuck: bool,
 
+    /// Judge the target with the nested forcing chains too (as `rate --nested`), so that
+    /// targets of ER 10.0 and up (e.g. --rating 10+) can be met, each rated exactly
+    #[arg(long, conflicts_with = "accept_stuck")]
+    pub(crate) nested: bool,
+
+    /// With --nested: the work budget of each candidate's rating, in the rating's checks
+    /// (about 5,000 per CPU second of a release build); a candidate that runs out is a miss. A
+    /// count, not a time, so the puzzles of a seed are the same on every machine
+    #[arg(long, value_name = "N", requires = "nested",
+          default_value_t = sudokit::generate::DEFAULT_NESTED_WORK,
+          allow_negative_numbers = true, value_parser = positive::<u64>)]
+    pub(crate) nested_work: u64,
+
     /// Other sizes and variant rules (the variant generator; see the variants section below).
     #[command(flatten)]
     pub(crate) variant: crate::variant::VariantArgs,

@@ -153,7 +153,12 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
         guess_budget: args.batch.guess_budget().unwrap_or(u64::MAX),
         difficulty,
     };
-    let generator = Generator::new(seed, options).context("cannot generate such puzzles")?;
+    let generator = if args.nested {
+        Generator::nested(seed, options, args.nested_work)
+    } else {
+        Generator::new(seed, options)
+    }
+    .context("cannot generate such puzzles")?;
     let threads = match args.batch.threads {
         Some(n) => usize::from(n),
         None => thread::available_parallelism().map_or(1, |n| n.get()),

@@ -25,8 +25,8 @@
 //! in [`super::refine`]: 0 is a hit.
 
 use super::target::{Difficulty, CHAIN_NAMES, CHAIN_TECHNIQUES};
-use crate::budget::{Budget, Guard};
-use crate::logic::techniques::REGISTRY;
+use crate::budget::{Budget, Guard, Limit};
+use crate::logic::techniques::{REGISTRY, WITH_NESTED};
 use crate::logic::{CandidateGrid, ChainName, Finder, Outcome, Rating, Ratings, Solver, Step};
 use crate::logic::{Path, Technique};
 use crate::rate::{HodokuTable, Level, PuzzleRating, STUCK};
@@ -59,10 +59,15 @@ pub(crate) struct Judge {
     difficulty: Difficulty,
     ratings: Ratings,
     table: HodokuTable,
-    /// The registry prefix that is run.
+    /// Every finder the judge may use: [`REGISTRY`], or [`WITH_NESTED`] with the nested levels.
+    all: &'static [&'static dyn Finder],
+    /// The prefix of `all` that is run.
     finders: Vec<&'static dyn Finder>,
-    /// Whether `finders` is the whole registry.
+    /// Whether `finders` is the whole of `all`.
     whole: bool,
+    /// With the nested levels: the work budget of each candidate's rating, in guard checks
+    /// (see `generate::nested`).
+    work: Option<u64>,
     /// The lowest base rating among the finders left out: ER is at least this when the prefix
     /// gets stuck.
     dropped_floor: Option<Rating>,
@@ -77,6 +82,7 @@ impl fmt::Debug for Judge {
             .field("difficulty", &self.difficulty)
             .field("finders", &self.finders.len())
             .field("whole", &self.whole)
+            .field("work", &self.work)
             .finish_non_exhaustive()
     }
 }
@@ -84,6 +90,26 @@ impl fmt::Debug for Judge {
 impl Judge {
     /// A judge for `difficulty`, with SE's ratings and HoDoKu's table.
     pub(crate) fn new(difficulty: Difficulty) -> Judge {
+        Judge::with_finders(difficulty, REGISTRY, None)
+    }
+
+    /// A judge for `difficulty` that uses the nested levels too, each candidate's rating within
+    /// `work` checks of its guard.
+    pub(crate) fn nested(difficulty: Difficulty, work: u64) -> Judge {
+        Judge::with_finders(difficulty, WITH_NESTED, Some(work))
+    }
+
+    /// The work budget of each rating, with the nested levels.
+    pub(crate) fn work(&self) -> Option<u64> {
+        self.work
+    }
+
+    /// A judge that runs a prefix of `all` (a list in SE's order).
+    fn with_finders(
+        difficulty: Difficulty,
+        all: &'static [&'static dyn Finder],
+        work: Option<u64>,
+    ) -> Judge {
         let ratings = Ratings::default();
         let table = HodokuTable::default();
         let base = |finder: &dyn Finder| {
@@ -103,7 +129,7 @@ impl Judge {
                 .level
                 .is_some_and(|level| lowest_level(finder, &table) > level);
             let past_technique = difficulty.technique.as_ref().is_some_and(|target| {
-                REGISTRY.iter().skip(position).all(|f| {
+                all.iter().skip(position).all(|f| {
                     !f.techniques()
                         .iter()
                         .any(|t| target.techniques().contains(t))
@@ -112,18 +138,20 @@ impl Judge {
             too_hard || too_high || past_technique
         };
         // The shortest prefix after which every finder is out of the target.
-        let mut keep = REGISTRY.len();
-        while keep > 0 && out_of_target(keep - 1, REGISTRY[keep - 1]) {
+        let mut keep = all.len();
+        while keep > 0 && out_of_target(keep - 1, all[keep - 1]) {
             keep -= 1;
         }
-        let dropped_floor = REGISTRY[keep..].iter().map(|&f| base(f)).min();
+        let dropped_floor = all[keep..].iter().map(|&f| base(f)).min();
         let technique_band = difficulty.technique.as_ref().and_then(|target| {
             let bases = target.techniques().iter().map(|&t| ratings.get(t));
             Some((bases.clone().min()?, bases.max()?))
         });
         Judge {
-            finders: REGISTRY[..keep].to_vec(),
-            whole: keep == REGISTRY.len(),
+            all,
+            finders: all[..keep].to_vec(),
+            whole: keep == all.len(),
+            work,
             dropped_floor,
             technique_band,
             difficulty,
@@ -139,8 +167,8 @@ impl Judge {
         if crate::solve::count(puzzle, 2) != crate::solve::Count::Exact(1) {
             return None;
         }
-        let guard = outer.child(Budget::UNLIMITED);
-        let guarded = guard.wrap(REGISTRY);
+        let guard = self.guard(outer);
+        let guarded = guard.wrap(self.all);
         let finders: Vec<&dyn Finder> = guarded.iter().map(|f| f as &dyn Finder).collect();
         let start = CandidateGrid::from_grid(puzzle);
         let path = Solver::new()
@@ -161,6 +189,26 @@ impl Judge {
     /// Judges the unique puzzle `puzzle`, or `None` when the caller's `outer` guard stopped
     /// the rating before the verdict.
     pub(crate) fn judge(&self, puzzle: &Grid, outer: &Guard) -> Option<Judgement> {
+        self.judge_counted(puzzle, outer)
+            .map(|(judgement, _)| judgement)
+    }
+
+    /// [`Judge::judge`], with the work the rating took (its guard's checks; 0 without the
+    /// nested levels, which count none).
+    pub(crate) fn judge_counted(&self, puzzle: &Grid, outer: &Guard) -> Option<(Judgement, u64)> {
+        let (guard, clock) = match self.work {
+            Some(work) => {
+                let (guard, clock) = super::nested::work_guard(outer, work);
+                (guard, Some(clock))
+            }
+            None => (outer.child(Budget::UNLIMITED), None),
+        };
+        let judgement = self.judge_under(puzzle, &guard)?;
+        Some((judgement, clock.map_or(0, |clock| clock.ticks())))
+    }
+
+    /// Judges `puzzle` under `guard`, the rating's own guard.
+    fn judge_under(&self, puzzle: &Grid, guard: &Guard) -> Option<Judgement> {
         let cap = Cap {
             rating: self.difficulty.rating.and_then(|r| r.max()),
             level: self.difficulty.level.filter(|&l| l != Level::Extreme),
@@ -170,7 +218,6 @@ impl Judge {
         };
         // The guard stops the solve (every finder finds nothing from then on) at the first
         // step over the cap.
-        let guard = outer.child(Budget::UNLIMITED);
         let over = |step: &Step| cap.check(step);
         let capped = guard.wrap_capped(&self.finders, &over);
         let finders: Vec<&dyn Finder> = capped.iter().map(|c| c as &dyn Finder).collect();
@@ -183,6 +230,27 @@ impl Judge {
             return None;
         }
         let over = cap.over_rating.load(Ordering::Relaxed);
+        if path.outcome != Outcome::Solved && out_of_work(guard) {
+            // The nested rating ran out of work: a miss of unknown rating, at least as hard as
+            // the steps it had rated.
+            let er_at_least = path
+                .steps
+                .iter()
+                .map(|s| s.rating)
+                .max()
+                .unwrap_or_default();
+            let mut distance = CUT_PENALTY;
+            if let Some(band) = self.difficulty.rating {
+                distance += band.distance(er_at_least);
+            }
+            if let Some((low, high)) = self.technique_band {
+                distance += band_distance(er_at_least, low, high);
+            }
+            return Some(Judgement {
+                distance,
+                rating: None,
+            });
+        }
         if path.outcome == Outcome::Solved {
             let rating = PuzzleRating::of(&start, &path.steps, path.outcome, &self.table);
             let distance = self.distance_solved(&rating, &path);
@@ -230,6 +298,15 @@ impl Judge {
         })
     }
 
+    /// The guard of one rating under the caller's `outer`: with the nested levels, spent after
+    /// the work budget.
+    fn guard(&self, outer: &Guard) -> Guard {
+        match self.work {
+            Some(work) => super::nested::work_guard(outer, work).0,
+            None => outer.child(Budget::UNLIMITED),
+        }
+    }
+
     /// The distance of a fully rated puzzle.
     fn distance_solved(&self, rating: &PuzzleRating, path: &Path) -> u32 {
         let er = rating.se.er;
@@ -257,6 +334,11 @@ impl Judge {
         }
         distance
     }
+}
+
+/// Whether `guard` (a rating's own, not stopped by its parent) ran out of its work budget.
+fn out_of_work(guard: &Guard) -> bool {
+    matches!(guard.spent(), Some(Limit::Time(_)))
 }
 
 /// Whether the first step rated `er` is one of `techniques` (and has the common name `chain`,

@@ -99,6 +99,7 @@
 mod dig;
 mod fill;
 mod judge;
+mod nested;
 mod pattern;
 mod refine;
 mod symmetry;
@@ -106,6 +107,7 @@ mod target;
 mod vicinity;
 
 pub use dig::is_minimal;
+pub use nested::DEFAULT_NESTED_WORK;
 pub use pattern::Pattern;
 pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use target::{
@@ -326,10 +328,12 @@ pub enum OptionsError {
     )]
     StuckNotOpenEnded(Difficulty),
     /// No technique of the target is on rating paths (the nested forcing chains, which the
-    /// rater does not use), so no rated puzzle's hardest step can be one.
+    /// default rater does not use: [`Generator::nested`] does), so no rated puzzle's hardest
+    /// step can be one.
     #[error(
         "the rater does not use {0:?} (the nested forcing chains are outside its techniques), \
-         so no puzzle's hardest step can be one"
+         so no puzzle's hardest step can be one; judge with the nested levels for it \
+         (Generator::nested, --nested)"
     )]
     NotOnRatingPaths(String),
     /// The rating tables rule the difficulty target out (see [`Difficulty::impossible`]).
@@ -472,6 +476,16 @@ pub struct Generator {
 impl Generator {
     /// A generator for `seed`, or an error if the options ask for the impossible.
     pub fn new(seed: u64, options: Options) -> Result<Generator, OptionsError> {
+        Generator::build(seed, options, None)
+    }
+
+    /// [`Generator::new`], with the nested levels in the judge and this work budget per
+    /// candidate when `nested` is given ([`Generator::nested`]).
+    fn build(seed: u64, options: Options, nested: Option<u64>) -> Result<Generator, OptionsError> {
+        let finders = match nested {
+            Some(_) => crate::logic::techniques::WITH_NESTED,
+            None => crate::logic::techniques::REGISTRY,
+        };
         if options.max_attempts == 0 {
             return Err(OptionsError::NoAttempts);
         }
@@ -513,19 +527,22 @@ impl Generator {
                 if !target
                     .techniques()
                     .iter()
-                    .any(|&t| target::on_rating_paths(t))
+                    .any(|&t| target::on_paths(t, finders))
                 {
                     return Err(OptionsError::NotOnRatingPaths(target.name().to_string()));
                 }
             }
-            if let Some(why) = difficulty.impossible() {
+            if let Some(why) = difficulty.impossible_on(finders) {
                 return Err(OptionsError::Impossible {
                     target: difficulty.clone(),
                     why,
                 });
             }
         }
-        let judge = options.difficulty.clone().map(Judge::new);
+        let judge = options.difficulty.clone().map(|difficulty| match nested {
+            Some(work) => Judge::nested(difficulty, work),
+            None => Judge::new(difficulty),
+        });
         let shared = orbits
             .iter()
             .filter(|orbit| orbit.len() > 1)

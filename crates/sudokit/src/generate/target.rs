@@ -11,7 +11,7 @@
 
 use crate::logic::chains::length_bonus;
 use crate::logic::techniques::REGISTRY;
-use crate::logic::{ChainName, Rating, Ratings, Technique};
+use crate::logic::{ChainName, Finder, Rating, Ratings, Technique};
 use crate::rate::{HodokuTable, Level};
 use std::fmt;
 use std::str::FromStr;
@@ -352,7 +352,12 @@ impl FromStr for TechniqueTarget {
 /// only as a last resort; the default rater, which the judge follows, never does), so no
 /// rated puzzle's hardest step is one of them.
 pub(crate) fn on_rating_paths(technique: Technique) -> bool {
-    REGISTRY.iter().any(|f| f.techniques().contains(&technique))
+    on_paths(technique, REGISTRY)
+}
+
+/// Whether a finder of `finders` reports `technique`.
+pub(crate) fn on_paths(technique: Technique, finders: &[&dyn Finder]) -> bool {
+    finders.iter().any(|f| f.techniques().contains(&technique))
 }
 
 /// Whether `technique` is only in human mode's list (no SE finder reports it).
@@ -564,12 +569,18 @@ impl Difficulty {
     /// assert_eq!(hard.impossible(), None);
     /// ```
     pub fn impossible(&self) -> Option<Impossible> {
+        self.impossible_on(REGISTRY)
+    }
+
+    /// [`Difficulty::impossible`] for a rater that uses `finders` (the nested levels too,
+    /// say).
+    pub(crate) fn impossible_on(&self, finders: &[&dyn Finder]) -> Option<Impossible> {
         let (ratings, table) = (Ratings::default(), HodokuTable::default());
         let on_paths = || {
             Technique::ALL
                 .iter()
                 .copied()
-                .filter(|&t| on_rating_paths(t))
+                .filter(|&t| on_paths(t, finders))
         };
         let highest = |t: Technique| highest_rating(t, &ratings);
         if let Some(range) = self.rating {
@@ -642,6 +653,7 @@ fn highest_rating(technique: Technique, ratings: &Ratings) -> Rating {
             "cell_forcing",
             "region_forcing",
             "dynamic",
+            "nested",
         ]
         .iter()
         .any(|prefix| id.starts_with(prefix));

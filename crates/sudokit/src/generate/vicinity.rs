@@ -6,10 +6,13 @@
 //! band. Hard puzzles cluster: the neighbours of a 9+ puzzle ("-k +m": a clue or two of the
 //! solution added, then dug again, as hard-puzzle hunters walk their vicinity) are often 9+
 //! themselves. So for such a target a search takes one of [`SEEDS`] (hard minimal puzzles
-//! this generator made, listed in `hard_seeds.txt` with the command that made them), under a
-//! random symmetry and relabelling drawn from the puzzle's own stream, and climbs from it: a
-//! neighbour within [`SEED_SLACK`] of the band replaces the current puzzle, one in the band
-//! is the answer. A seed itself is never the answer (it is the climb's start, not rated), so
+//! this generator made, listed in `hard_seeds.txt` with their ER and the command that made
+//! them), under a random symmetry and relabelling drawn from the puzzle's own stream, and
+//! climbs from it: a neighbour within [`SEED_SLACK`] of the band (or, from a seed below the
+//! band, no farther than the seed) replaces the current puzzle, one in the band is the
+//! answer. The seed is drawn by ER first, uniformly among the ERs of the seeds near the band,
+//! then among the seeds of that ER, so that the few harder seeds are walked as often as the
+//! many 9.0 ones and the hits' ERs spread (see [`seeds_for`]). A seed itself is never the answer (it is the climb's start, not rated), so
 //! every puzzle returned is a new one, rated in full by the judge like any other candidate.
 //! After [`MAX_STALL`](super::refine::MAX_STALL) moves without getting closer the next seed
 //! is drawn.
@@ -28,12 +31,13 @@
 use super::refine::Closest;
 use super::Generated;
 use super::Generator;
+use super::RatingRange;
 use crate::canon::Transform;
 use crate::logic::Rating;
 use crate::rng::Rng;
 use crate::{format, solve};
 
-/// The hard seeds, one 81-character puzzle a line (`#` starts a comment line).
+/// The hard seeds, one 81-character puzzle a line, then its ER (`#` starts a comment line).
 const SEEDS: &str = include_str!("hard_seeds.txt");
 
 /// The lowest band floor that starts from the seeds: ER 9.0.
@@ -49,6 +53,32 @@ fn seed_lines() -> impl Iterator<Item = &'static str> {
         .lines()
         .map(str::trim)
         .filter(|line| !line.is_empty() && !line.starts_with('#'))
+}
+
+/// A seed line's puzzle (its first field).
+fn seed_puzzle(line: &str) -> &str {
+    line.split_whitespace().next().unwrap_or_default()
+}
+
+/// A seed line's ER (its second field), in tenths; 0 when missing or unreadable.
+fn seed_er(line: &str) -> u16 {
+    line.split_whitespace()
+        .nth(1)
+        .and_then(|er| er.parse::<f64>().ok())
+        .and_then(|er| Rating::try_from(er).ok())
+        .map_or(0, |er| er.tenths())
+}
+
+/// The seeds a search for a band starting at `min` draws from: those rated within
+/// [`SEED_SLACK`] below it or higher; for a band above every seed, the hardest seeds (within
+/// [`SEED_SLACK`] of the hardest).
+fn seeds_for(min: Rating) -> Vec<&'static str> {
+    let hardest = seed_lines().map(seed_er).max().unwrap_or_default();
+    let floor = min.tenths().min(hardest);
+    let floor = u32::from(floor).saturating_sub(SEED_SLACK);
+    seed_lines()
+        .filter(|line| u32::from(seed_er(line)) >= floor)
+        .collect()
 }
 
 impl Generator {
@@ -69,15 +99,40 @@ impl Generator {
                 .is_some_and(|band| band.min() >= SEEDED_FROM)
     }
 
-    /// A climb's start: a seed drawn from `rng`, under a random symmetry and relabelling, at
-    /// distance [`SEED_SLACK`]; `None` if the seed cannot be read or solved (a broken list).
+    /// A climb's start: a seed drawn from `rng` among [`seeds_for`] the band (an ER of theirs
+    /// first, then a seed of that ER), under a random
+    /// symmetry and relabelling, at distance [`SEED_SLACK`] or its real distance if farther;
+    /// `None` if the seed cannot be read or solved (a broken list).
     pub(super) fn seed_start(&self, rng: &mut Rng, index: u64) -> Option<(u32, Generated)> {
-        let count = seed_lines().count();
-        if count == 0 {
+        let min = self
+            .options
+            .difficulty
+            .as_ref()
+            .and_then(|d| d.rating)
+            .map_or(SEEDED_FROM, |band| band.min());
+        let seeds = seeds_for(min);
+        // An ER first, uniformly among the seeds' ERs, then a seed of that ER: the few harder
+        // seeds are drawn as often as the many 9.0 ones, which spreads the hits' ERs.
+        let mut ers: Vec<u16> = seeds.iter().map(|line| seed_er(line)).collect();
+        ers.sort_unstable();
+        ers.dedup();
+        if ers.is_empty() {
             return None;
         }
-        let line = seed_lines().nth(rng.index(count))?;
-        let seed = format::parse(line).ok()?.grid;
+        let er = ers[rng.index(ers.len())];
+        let tier: Vec<&str> = seeds
+            .into_iter()
+            .filter(|line| seed_er(line) == er)
+            .collect();
+        let line = tier[rng.index(tier.len())];
+        // A seed below the band starts at its real distance (a climb toward 10+ from a 9.0
+        // seed walks through every 9.x neighbour), one in it at the slack.
+        let band = RatingRange::at_least(min);
+        let distance = match seed_er(line) {
+            0 => SEED_SLACK,
+            er => SEED_SLACK.max(band.distance(Rating::from_tenths(er))),
+        };
+        let seed = format::parse(seed_puzzle(line)).ok()?.grid;
         let transform = Transform::random_with(rng);
         let puzzle = transform.apply(&seed);
         let solution = solve::solve(&puzzle)?;
@@ -89,7 +144,7 @@ impl Generator {
             minimal: Some(true),
             rating: None,
         };
-        Some((SEED_SLACK, start))
+        Some((distance, start))
     }
 
     /// Climbs from seeds until a hit, the end of the attempts or the observer's stop.
@@ -136,19 +191,47 @@ mod tests {
         let lines: Vec<&str> = seed_lines().collect();
         assert!(lines.len() >= 32, "{} seeds", lines.len());
         for line in &lines {
-            let grid = format::parse(line).expect("a seed parses").grid;
+            let grid = format::parse(seed_puzzle(line))
+                .expect("a seed parses")
+                .grid;
             assert_eq!(solve::count(&grid, 2), solve::Count::Exact(1), "{line}");
             assert_eq!(dig::is_minimal(&grid, 1_000_000), Ok(true), "{line}");
+            assert!(seed_er(line) >= SEEDED_FROM.tenths(), "{line}");
         }
         for line in lines.iter().take(3) {
-            let grid = format::parse(line).expect("a seed parses").grid;
+            let grid = format::parse(seed_puzzle(line))
+                .expect("a seed parses")
+                .grid;
             let rated = Rater::new().rate(&grid).expect("a seed rates");
-            assert!(
-                rated.rating.se.er >= SEEDED_FROM,
+            assert_eq!(
+                rated.rating.se.er.tenths(),
+                seed_er(line),
                 "{line}: {}",
                 rated.rating.se
             );
         }
+    }
+
+    /// A band draws the seeds rated within the slack below it, or the hardest ones when it
+    /// lies above them all; the list has seeds of three ERs at least (the spread of 9+).
+    #[test]
+    fn a_band_draws_the_seeds_near_it() {
+        let all = seed_lines().count();
+        assert_eq!(seeds_for(SEEDED_FROM).len(), all);
+        let hardest = seed_lines().map(seed_er).max().unwrap_or_default();
+        let top = seeds_for(Rating::from_tenths(150));
+        assert!(!top.is_empty(), "{} of {all}", top.len());
+        for line in &top {
+            assert!(u32::from(seed_er(line)) + SEED_SLACK >= u32::from(hardest));
+        }
+        let mut ers: Vec<u16> = seed_lines().map(seed_er).collect();
+        ers.sort_unstable();
+        ers.dedup();
+        assert!(ers.len() >= 3, "{ers:?}");
+        assert_eq!(
+            (seed_er("x 9.4"), seed_er("x"), seed_er("x nine")),
+            (94, 0, 0)
+        );
     }
 
     fn nine_plus(max_attempts: u32) -> Generator {
@@ -182,7 +265,13 @@ mod tests {
         assert!(rating.se.er >= SEEDED_FROM, "{}", rating.se);
         let canon = crate::canon::canonical;
         let seeds: Vec<_> = seed_lines()
-            .map(|line| canon(&format::parse(line).expect("a seed parses").grid))
+            .map(|line| {
+                canon(
+                    &format::parse(seed_puzzle(line))
+                        .expect("a seed parses")
+                        .grid,
+                )
+            })
             .collect();
         assert!(!seeds.contains(&canon(&made.puzzle)), "a seed came back");
         let again = nine_plus(1000).puzzle(5).expect("the same search");
