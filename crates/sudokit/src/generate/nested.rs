@@ -18,12 +18,10 @@
 //! is taken from the steps it had rated, plus the penalty of a cut-short candidate), never a
 //! hit: every puzzle returned was rated to the end.
 //!
-//! *One caveat, plainly:* the Nishio search keeps each digit's results per thread between
-//! steps (keyed by the digit's places, so never a different answer), and a kept result is
-//! read without the checks of computing it. A puzzle's search runs on one thread from start
-//! to end, so its own reads are the same on every run; only a result kept from the *previous*
-//! puzzle on that thread could change a count, which needs a digit with the very same places
-//! in two unrelated solution grids' ratings. The thread-independence tests check the output.
+//! The chain searches keep some results per thread between calls (the Nishio scan's per
+//! digit, the nested levels' inner searches), read back without the checks of computing
+//! them; [`work_guard`] forgets them before each candidate's rating, so a count never depends
+//! on what the thread rated before (and so neither on the number of threads).
 
 use super::{Generator, OptionsError};
 use crate::budget::{Budget, Clock, Guard};
@@ -61,8 +59,11 @@ impl Clock for WorkClock {
 }
 
 /// A guard for one candidate's rating under `outer` (the caller's deadline, flag or steps
-/// still stop it) that is spent after `work` checks, with the clock that counts them.
+/// still stop it) that is spent after `work` checks, with the clock that counts them. It
+/// also forgets what this thread's chain searches kept from earlier ratings
+/// (`chains::forget_thread_caches`), so the count is a function of the candidate alone.
 pub(crate) fn work_guard(outer: &Guard, work: u64) -> (Guard, Arc<WorkClock>) {
+    crate::logic::chains::forget_thread_caches();
     let clock = Arc::new(WorkClock::default());
     let guard = outer
         .child(Budget::UNLIMITED.with_time(Duration::from_millis(work)))

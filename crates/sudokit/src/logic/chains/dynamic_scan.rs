@@ -29,6 +29,7 @@ use crate::logic::{CandidateGrid, Ratings, Step, Technique};
 use std::cmp::Ordering;
 
 mod nishio;
+pub(super) use nishio::forget as forget_nishio;
 mod pool;
 
 /// Which of SE's chaining rules runs.

@@ -78,6 +78,16 @@ pub(crate) use nested::SimpleRules;
 pub use node::{ChainNode, Link};
 
 /// The chain step Sudoku Explainer would take in `grid`, if any.
+/// Forgets the results this thread's chain searches keep between calls (the Nishio scan's
+/// per-digit results, the nested levels' inner searches). They never change an answer, but a
+/// kept result is read without the guard checks of computing it: a caller that counts checks
+/// (the generator's work budget) forgets them first, so that its count depends on its own
+/// input alone, not on what the thread rated before.
+pub(crate) fn forget_thread_caches() {
+    dynamic_scan::forget_nishio();
+    nested::forget_memo();
+}
+
 pub(crate) fn first_step(grid: &CandidateGrid, ratings: &Ratings) -> Option<Step> {
     search::first(grid, ratings).map(|(hint, graph)| hint.to_step(&graph))
 }

@@ -29,6 +29,7 @@ use std::ops::ControlFlow;
 use std::rc::Rc;
 
 mod memo;
+pub(super) use memo::forget as forget_memo;
 
 /// The cause of "off" node `b` reached from "on" node `a` (SE's `getOnToOff`): one value per
 /// cell, or one place per house (the first of `a`'s box, row and column that holds `b`).

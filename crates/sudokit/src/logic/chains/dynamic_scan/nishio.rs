@@ -42,8 +42,7 @@ pub(super) fn computed() -> usize {
 }
 
 /// Forgets the kept results of this thread.
-#[cfg(test)]
-pub(super) fn forget() {
+pub(in crate::logic::chains) fn forget() {
     KEPT.with(|kept| *kept.borrow_mut() = Default::default());
 }
 

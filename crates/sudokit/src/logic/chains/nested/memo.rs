@@ -95,7 +95,6 @@ pub(crate) fn runs() -> usize {
 }
 
 /// Forgets every kept result of this thread.
-#[cfg(test)]
 pub(crate) fn forget() {
     MEMO.with(|memo| *memo.borrow_mut() = Memo::default());
 }
