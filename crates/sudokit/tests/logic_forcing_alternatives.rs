@@ -257,7 +257,7 @@ fn slowest_hint_along_top95_paths() {
         }
         assert_steps_sound(line, &steps);
     }
-    slowest.sort_by(|a, b| b.0.cmp(&a.0));
+    slowest.sort_by_key(|s| std::cmp::Reverse(s.0));
     let mut text = format!(
         "logic_forcing_alternatives: {} hints along the top95 paths; slowest:\n",
         slowest.len()
