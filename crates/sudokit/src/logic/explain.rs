@@ -226,7 +226,9 @@ pub fn english(step: &Step) -> String {
         | Technique::MutantJellyfish
         | Technique::FinnedMutantXWing
         | Technique::FinnedMutantSwordfish
-        | Technique::FinnedMutantJellyfish => complex_fish(step),
+        | Technique::FinnedMutantJellyfish
+        | Technique::FinnedMutantSquirmbag
+        | Technique::FinnedMutantWhale => complex_fish(step),
         Technique::SimpleColorsTrap
         | Technique::SimpleColorsWrap
         | Technique::MultiColors1

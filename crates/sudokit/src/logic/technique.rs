@@ -466,6 +466,12 @@ macro_rules! technique_table {
             FinnedMutantSwordfish = "finned_mutant_swordfish", "Finned Mutant Swordfish", se 77, hodoku (470, Extreme);
             /// Finned Mutant Jellyfish (SE lacks it): [`Technique::FinnedMutantXWing`] with four houses.
             FinnedMutantJellyfish = "finned_mutant_jellyfish", "Finned Mutant Jellyfish", se 78, hodoku (470, Extreme);
+            /// Finned Mutant Squirmbag (SE lacks it): [`Technique::FinnedMutantXWing`] with five
+            /// houses (HoDoKu 0363; its default order leaves fish of five or more houses off).
+            FinnedMutantSquirmbag = "finned_mutant_squirmbag", "Finned Mutant Squirmbag", se 79, hodoku (470, Extreme);
+            /// Finned Mutant Whale (SE lacks it): [`Technique::FinnedMutantXWing`] with six houses
+            /// (HoDoKu 0364).
+            FinnedMutantWhale = "finned_mutant_whale", "Finned Mutant Whale", se 80, hodoku (470, Extreme);
             /// Simple colors trap (SE lacks it; its X-chains find the same eliminations one chain at
             /// a time): on one digit, a cluster of conjugate pairs splits into two colours, one of
             /// which holds the digit; a cell outside the cluster that sees both colours loses it.

@@ -152,6 +152,14 @@ impl ComplexFish {
         /// Finned Mutant Jellyfish (HoDoKu 0362).
         FINNED_MUTANT_JELLYFISH, 4, Mutant, Finned, FinnedMutantJellyfish
     );
+    fish_const!(
+        /// Finned Mutant Squirmbag (HoDoKu 0363): five base houses.
+        FINNED_MUTANT_SQUIRMBAG, 5, Mutant, Finned, FinnedMutantSquirmbag
+    );
+    fish_const!(
+        /// Finned Mutant Whale (HoDoKu 0364): six base houses.
+        FINNED_MUTANT_WHALE, 6, Mutant, Finned, FinnedMutantWhale
+    );
 }
 
 /// Base and cover house kinds to try, per shape.

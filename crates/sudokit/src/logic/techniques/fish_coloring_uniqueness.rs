@@ -8,7 +8,8 @@ use crate::logic::Finder;
 /// HoDoKu's fish, coloring and uniqueness techniques that Sudoku Explainer lacks, in HoDoKu's
 /// default order (its step indexes: uniqueness test 6 4000, hidden rectangle 4010, finned and
 /// sashimi fish 4100-4600, simple colors 5330,
-/// multi-colors 5360, Franken fish 6100-6900, mutant fish after them).
+/// multi-colors 5360, Franken fish 6100-6900, mutant fish after them, the finned mutant squirmbag
+/// and whale of five and six houses last).
 ///
 /// ```
 /// use sudokit::logic::techniques::FISH_COLORING_UNIQUENESS;
@@ -38,4 +39,6 @@ pub static FISH_COLORING_UNIQUENESS: &[&dyn Finder] = &[
     &ComplexFish::FINNED_MUTANT_X_WING,
     &ComplexFish::FINNED_MUTANT_SWORDFISH,
     &ComplexFish::FINNED_MUTANT_JELLYFISH,
+    &ComplexFish::FINNED_MUTANT_SQUIRMBAG,
+    &ComplexFish::FINNED_MUTANT_WHALE,
 ];

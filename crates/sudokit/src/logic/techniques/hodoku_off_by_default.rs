@@ -1,7 +1,9 @@
 //! [`HODOKU_OFF_BY_DEFAULT`]: HoDoKu's last-resort techniques that its default order leaves
-//! off, kraken fish (its step 8450) and templates (8700, 8800). Neither SE mode nor human mode
-//! runs them by default (docs/design.md, "Kraken fish and templates" says why); a caller that
-//! wants them puts them into its own list, before the forcing chains where HoDoKu would.
+//! off, kraken fish (its step 8450) and templates (8700, 8800). SE mode never runs them; human
+//! mode runs the kraken fish just before its forcing chains, which they replace on most paths
+//! that need one (docs/design.md, "Fewer forcing chains in human mode"), and not the templates
+//! (they add nothing there that kraken fish miss); a caller that wants them puts them into its
+//! own list.
 
 use super::{KrakenFish, Templates};
 use crate::logic::Finder;

@@ -6,17 +6,18 @@
 //! left out (the plain locked set and the single it leaves are two steps here, as in HoDoKu).
 //! SE's chains and cycles (X-, Y- and mixed, static) stand where HoDoKu has its nice loops and
 //! AICs (5600): they are those. Aligned pair and triplet exclusion, which HoDoKu lacks, come
-//! after the ALS techniques they resemble, before any forcing chain. Uniqueness test 5 comes
+//! after the ALS techniques they resemble, then kraken fish (which HoDoKu leaves off by
+//! default), before any forcing chain. Uniqueness test 5 comes
 //! before SE's unique loops (HoDoKu: after types 1-4), as their type 2 takes in its shape: so
 //! it keeps HoDoKu's name.
 
 use super::{
     AlignedPairExclusion, AlignedTripletExclusion, AlsXyWing, AlsXz, AvoidableRectangle, Bug,
     ComplexFish, DeathBlossom, DynamicForcingChains, EmptyRectangle, Fish, ForcingChains,
-    FullHouse, GroupedNiceLoop, HiddenRectangle, HiddenSet, HiddenSingle, Locking, MultiColors,
-    MultipleForcingChains, NakedSet, NakedSingle, NishioForcingChains, RemotePair, SimpleColors,
-    SueDeCoq, TurbotFamily, UniqueLoops, UniquenessType5, UniquenessType6, WWing, XChain, XyChain,
-    XyWing, XyzWing,
+    FullHouse, GroupedNiceLoop, HiddenRectangle, HiddenSet, HiddenSingle, KrakenFish, Locking,
+    MultiColors, MultipleForcingChains, NakedSet, NakedSingle, NishioForcingChains, RemotePair,
+    SimpleColors, SueDeCoq, TurbotFamily, UniqueLoops, UniquenessType5, UniquenessType6, WWing,
+    XChain, XyChain, XyWing, XyzWing,
 };
 // HoDoKu's locked pair and triple (its own line, apart from the list above).
 use super::LockedSet;
@@ -85,6 +86,11 @@ const HUMAN_FINDERS: &[&dyn Finder] = &[
     &ComplexFish::FINNED_FRANKEN_SWORDFISH, // 6800
     &AlignedPairExclusion,                  // not in HoDoKu
     &AlignedTripletExclusion,               // not in HoDoKu
+    // Kraken fish (8450; HoDoKu has them off by default): here they come before any forcing
+    // chain, which they replace on most paths that need one (docs/design.md, "Fewer forcing
+    // chains in human mode").
+    &KrakenFish::TYPE_1,
+    &KrakenFish::TYPE_2,
     // The last resort: forcing chains (8500) and nets (8600).
     &NishioForcingChains,
     &MultipleForcingChains,
