@@ -4,6 +4,7 @@
 
 use super::build::digits;
 use super::model::Model;
+use super::work::Work;
 use super::Puzzle;
 use crate::budget::{Guard, Limit};
 use crate::solve::{Count, Stats};
@@ -24,11 +25,15 @@ pub enum Stopped {
     Guard(Limit),
 }
 
+/// A guess: the state before it, the cell guessed and its digits not tried yet. A branch on
+/// a digit's two places in a house is a frame with `second` set: the digit (`untried`, one
+/// bit) goes in `cell`, then in `second`.
 #[derive(Debug, Clone)]
 struct Frame {
     cand: Vec<u32>,
     cell: usize,
     untried: u32,
+    second: Option<usize>,
 }
 
 /// A resumable search for the solutions of one [`Puzzle`], with an optional guess budget
@@ -57,6 +62,11 @@ pub struct Search {
     stopped: Option<Stopped>,
     /// Random digit order (the generator's fill), or `None` for smallest first.
     rng: Option<crate::rng::Rng>,
+    /// Propagation's scratch space, kept to save allocations per state.
+    work: Work,
+    /// States no longer in use, reused for the next guesses (one allocation per depth, not
+    /// per guess).
+    spare: Vec<Vec<u32>>,
 }
 
 impl std::fmt::Debug for Search {
@@ -81,6 +91,8 @@ impl Search {
             guard: None,
             stopped: None,
             rng: None,
+            work: Work::default(),
+            spare: Vec::new(),
         }
     }
 
@@ -116,14 +128,16 @@ impl Search {
             return Err(stopped);
         }
         loop {
-            let mut cand = match self.pending.take() {
-                Some(cand) => cand,
+            let (mut cand, guessed) = match self.pending.take() {
+                Some(cand) => (cand, None),
                 None => {
                     let Some(frame) = self.stack.last_mut() else {
                         return Ok(None);
                     };
                     if frame.untried == 0 {
-                        self.stack.pop();
+                        if let Some(done) = self.stack.pop() {
+                            self.spare.push(done.cand);
+                        }
                         continue;
                     }
                     let mut rest = frame.untried;
@@ -133,42 +147,77 @@ impl Search {
                         }
                     }
                     let bit = rest & rest.wrapping_neg();
-                    frame.untried &= !bit;
-                    let mut cand = frame.cand.clone();
+                    let mut cand = match self.spare.pop() {
+                        Some(mut cand) => {
+                            cand.copy_from_slice(&frame.cand);
+                            cand
+                        }
+                        None => frame.cand.clone(),
+                    };
                     cand[frame.cell] = bit;
-                    cand
+                    let guessed = frame.cell;
+                    match frame.second.take() {
+                        Some(second) => frame.cell = second,
+                        None => frame.untried &= !bit,
+                    }
+                    (cand, Some(guessed))
                 }
             };
-            if self.model.propagate(&mut cand).is_err() {
+            if self
+                .model
+                .propagate(&mut cand, &mut self.work, guessed)
+                .is_err()
+            {
+                self.spare.push(cand);
                 continue;
             }
-            match best_cell(&cand) {
+            match self.branch(&cand) {
                 None => {
                     let grid: Vec<u8> = cand
                         .iter()
                         .map(|&m| digits(m).trailing_zeros() as u8)
                         .collect();
+                    self.spare.push(cand);
                     // Every propagator is exact on a full grid; the check is a second line.
                     if self.puzzle.check(&grid).is_ok() {
                         self.stats.solutions += 1;
                         return Ok(Some(grid));
                     }
                 }
-                Some(cell) => {
+                Some((cell, untried, second)) => {
                     if let Some(stopped) = self.out_of_budget() {
                         self.stopped = Some(stopped);
                         return Err(stopped);
                     }
                     self.stats.guesses += 1;
-                    let untried = digits(cand[cell]);
                     self.stack.push(Frame {
                         cand,
                         cell,
                         untried,
+                        second,
                     });
                 }
             }
         }
+    }
+
+    /// What to guess in a propagated state: `(cell, digits, None)` for a cell and its digits,
+    /// `(cell, digit, Some(second))` for a digit's two places in a house (when no cell has two
+    /// digits: a two-way branch is smaller), or `None` when every cell is decided.
+    fn branch(&mut self, cand: &[u32]) -> Option<(usize, u32, Option<usize>)> {
+        let cell = best_cell(cand)?;
+        let mask = digits(cand[cell]);
+        if mask.count_ones() > 2 {
+            if let Some((bit, first, second)) = self.model.two_places(cand) {
+                let swap = self.rng.as_mut().is_some_and(|rng| rng.index(2) == 1);
+                return Some(if swap {
+                    (second, bit, Some(first))
+                } else {
+                    (first, bit, Some(second))
+                });
+            }
+        }
+        Some((cell, mask, None))
     }
 
     fn out_of_budget(&self) -> Option<Stopped> {

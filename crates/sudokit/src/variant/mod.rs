@@ -52,9 +52,12 @@ mod build;
 mod engine;
 mod generate;
 mod linear;
+mod locked;
 mod model;
 mod rules;
+mod seen;
 mod shape;
+mod work;
 
 pub use engine::{count, solutions, solve, Search, Solutions, Stopped};
 pub use generate::{generate, generate_guarded, GenerateError, Request};

@@ -1,9 +1,12 @@
 //! The compiled form of a puzzle (houses, peers, binary relations and group propagators) and
 //! propagation to a fixed point.
 
-use super::build::{all_digits, digits, narrow, Builder, Dead, Pair, Propagator, DONE};
+use super::build::{all_digits, digits, Builder, Dead, Pair, Propagator, DONE};
+use super::locked::{crossings, locked, Crossings};
 use super::rules::Rule;
+use super::seen::PeerSets;
 use super::shape::Shape;
+use super::work::{remove, Lists, Work};
 use super::VariantError;
 
 /// A compiled puzzle.
@@ -13,8 +16,21 @@ pub(crate) struct Model {
     pub(crate) root: Vec<u32>,
     /// Houses of N cells: hidden singles.
     houses: Vec<Vec<usize>>,
-    /// Per cell, the cells that must differ from it.
-    peers: Vec<Vec<usize>>,
+    /// The cells that must differ from cell `c`: `peers[peer_start[c]..peer_start[c + 1]]`.
+    peers: Vec<u32>,
+    peer_start: Vec<u32>,
+    /// Pairs of houses that share cells: locked candidates.
+    crossings: Crossings,
+    /// The peers as bitsets: eliminations by common peers.
+    peer_sets: PeerSets,
+    /// Whether to look for common peers: not in a plain grid of rows, columns and boxes, where
+    /// locked candidates find the same.
+    seen: bool,
+    /// Per cell, the houses (numbered first) and groups it is in.
+    cell_sets: Lists,
+    set_count: usize,
+    /// Per cell, the relations it is in.
+    cell_pairs: Lists,
     pairs: Vec<Pair>,
     props: Vec<Box<dyn Propagator>>,
 }
@@ -41,11 +57,14 @@ impl Model {
             b.rule = rule.name();
             rule.build(&mut b)?;
         }
-        let mut peers: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+        // Peers as one bitset per cell first: a list's `contains` made building quadratic in
+        // the peers (a 25x25 grid has 72 per cell).
+        let words = (n * n).div_ceil(64);
+        let mut bits = vec![0u64; n * n * words];
         let mut link = |a: usize, b: usize| {
-            if a != b && !peers[a].contains(&b) {
-                peers[a].push(b);
-                peers[b].push(a);
+            if a != b {
+                bits[a * words + b / 64] |= 1 << (b % 64);
+                bits[b * words + a / 64] |= 1 << (a % 64);
             }
         };
         for group in b.houses.iter().chain(&b.groups) {
@@ -58,55 +77,117 @@ impl Model {
         for &(x, y) in &b.differ {
             link(x, y);
         }
+        let mut peers = Vec::new();
+        let mut peer_start = vec![0];
+        for set in bits.chunks(words) {
+            for (w, &word) in set.iter().enumerate() {
+                let mut rest = word;
+                while rest != 0 {
+                    peers.push((w * 64) as u32 + rest.trailing_zeros());
+                    rest &= rest - 1;
+                }
+            }
+            peer_start.push(peers.len() as u32);
+        }
+        let peer_sets = PeerSets::new(words, bits);
+        // A relation between two peers also holds "different": with it, arc consistency sees
+        // that a neighbour of a cell {4, 5} under non-consecutive can hold neither 4 nor 5.
+        for pair in &mut b.pairs {
+            if peer_sets.linked(pair.a, pair.b) {
+                for d in 1..=n {
+                    pair.ab[d] &= !(1 << d);
+                    pair.ba[d] &= !(1 << d);
+                }
+            }
+        }
         let root = (0..n * n)
             .map(|c| match givens[c] {
                 0 => b.unary[c],
                 g => b.unary[c] & (1 << g),
             })
             .collect();
+        let crossings = crossings(n * n, &b.houses, &b.groups);
+        let set_count = b.houses.len() + b.groups.len();
+        let plain = b.differ.is_empty()
+            && b.groups.is_empty()
+            && b.houses.len() == 3 * n
+            && shape.box_dims().is_some();
+        let cell_sets = Lists::new(
+            n * n,
+            b.houses
+                .iter()
+                .chain(&b.groups)
+                .enumerate()
+                .flat_map(|(k, set)| set.iter().map(move |&c| (c, k as u32))),
+        );
+        let cell_pairs = Lists::new(
+            n * n,
+            b.pairs
+                .iter()
+                .enumerate()
+                .flat_map(|(k, p)| [(p.a, k as u32), (p.b, k as u32)]),
+        );
         Ok(Model {
+            seen: !plain,
+            cell_sets,
+            set_count,
+            cell_pairs,
             n,
             root,
+            crossings,
+            peer_sets,
             houses: b.houses,
             peers,
+            peer_start,
             pairs: b.pairs,
             props: b.props,
         })
     }
 
-    /// Propagates to a fixed point; `Err` when the state has no solution.
-    pub(crate) fn propagate(&self, cand: &mut [u32]) -> Result<(), Dead> {
+    /// Propagates to a fixed point; `Err` when the state has no solution. `guessed` is the one
+    /// cell changed since the parent state's fixed point, `None` for the root (every cell is
+    /// looked at); `work` is scratch space.
+    pub(crate) fn propagate(
+        &self,
+        cand: &mut [u32],
+        work: &mut Work,
+        guessed: Option<usize>,
+    ) -> Result<(), Dead> {
+        work.clear();
+        match guessed {
+            Some(cell) => work.log.push(cell as u32),
+            None => work.log.extend(0..cand.len() as u32),
+        }
+        self.find_singles(cand, &mut work.queue)?;
+        // How far each stage has read the log of changed cells.
+        let (mut sets_read, mut pairs_read) = (0, 0);
         loop {
-            self.naked(cand)?;
-            if self.hidden(cand)? {
+            self.naked(cand, work)?;
+            if sets_read < work.log.len() {
+                let sets = work.touched(sets_read, &self.cell_sets, self.set_count);
+                sets_read = work.log.len();
+                let result = self.house_stage(&sets, cand, work);
+                work.give_back(sets);
+                result?;
+                continue;
+            }
+            if pairs_read < work.log.len() {
+                let pairs = work.touched(pairs_read, &self.cell_pairs, self.pairs.len());
+                pairs_read = work.log.len();
+                let result = self.pair_stage(&pairs, cand, work);
+                work.give_back(pairs);
+                result?;
                 continue;
             }
             let mut changed = false;
-            for pair in &self.pairs {
-                let (a, b) = (digits(cand[pair.a]), digits(cand[pair.b]));
-                let mut keep_a = 0;
-                let mut keep_b = 0;
-                let mut rest = a;
-                while rest != 0 {
-                    let d = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    let with = pair.ab[d] & b;
-                    if with != 0 {
-                        keep_a |= 1 << d;
-                        keep_b |= with;
-                    }
-                }
-                changed |= narrow(cand, pair.a, keep_a)?;
-                changed |= narrow(cand, pair.b, keep_b)?;
-            }
-            if changed {
-                continue;
-            }
             for prop in &self.props {
                 if prop.propagate(cand)? {
                     changed = true;
+                    // A group rule does not say what it changed: every cell counts as changed.
+                    work.log.extend(0..cand.len() as u32);
                     // Singles first: they are cheaper than the next group.
-                    self.naked(cand)?;
+                    self.find_singles(cand, &mut work.queue)?;
+                    self.naked(cand, work)?;
                 }
             }
             if !changed {
@@ -115,74 +196,135 @@ impl Model {
         }
     }
 
-    /// Removes each placed digit from its peers, until no new digit is placed.
-    fn naked(&self, cand: &mut [u32]) -> Result<(), Dead> {
-        loop {
-            let mut placed = false;
-            for cell in 0..cand.len() {
-                let mask = cand[cell];
-                if mask & DONE != 0 {
-                    continue;
+    /// Hidden singles, locked candidates and common peers in the houses and groups numbered in
+    /// `sets` (houses first, then groups).
+    fn house_stage(&self, sets: &[u32], cand: &mut [u32], work: &mut Work) -> Result<(), Dead> {
+        self.hidden(sets, cand, work)?;
+        let crossings = work.expand(sets, &self.crossings.by_set, self.crossings.len());
+        let result = locked(&self.crossings, &crossings, cand, work);
+        work.give_back(crossings);
+        result?;
+        if self.seen {
+            self.peer_sets.eliminate(&self.houses, sets, cand, work)?;
+        }
+        Ok(())
+    }
+
+    /// Arc consistency on the relations numbered in `pairs`.
+    fn pair_stage(&self, pairs: &[u32], cand: &mut [u32], work: &mut Work) -> Result<(), Dead> {
+        for &k in pairs {
+            let pair = &self.pairs[k as usize];
+            let (a, b) = (digits(cand[pair.a]), digits(cand[pair.b]));
+            let mut keep_a = 0;
+            let mut keep_b = 0;
+            let mut rest = a;
+            while rest != 0 {
+                let d = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let with = pair.ab[d] & b;
+                if with != 0 {
+                    keep_a |= 1 << d;
+                    keep_b |= with;
                 }
+            }
+            remove(cand, pair.a, a & !keep_a, work)?;
+            remove(cand, pair.b, b & !keep_b, work)?;
+        }
+        Ok(())
+    }
+
+    /// Queues every cell down to one digit whose peers still hold it (after a guess or a
+    /// group propagator, which do not queue what they decide).
+    fn find_singles(&self, cand: &[u32], queue: &mut Vec<usize>) -> Result<(), Dead> {
+        for (cell, &mask) in cand.iter().enumerate() {
+            if mask & DONE == 0 && mask & mask.wrapping_sub(1) == 0 {
                 if mask == 0 {
                     return Err(Dead);
                 }
-                if mask & (mask - 1) != 0 {
-                    continue;
-                }
-                cand[cell] |= DONE;
-                placed = true;
-                for &p in &self.peers[cell] {
-                    let m = cand[p];
-                    if m & mask != 0 {
-                        if m & DONE != 0 {
-                            return Err(Dead);
-                        }
-                        let rest = m & !mask;
-                        if rest == 0 {
-                            return Err(Dead);
-                        }
-                        cand[p] = rest;
-                    }
-                }
-            }
-            if !placed {
-                return Ok(());
+                queue.push(cell);
             }
         }
+        Ok(())
     }
 
-    /// Places each digit that has one place left in a house of N cells; whether any was.
-    fn hidden(&self, cand: &mut [u32]) -> Result<bool, Dead> {
+    /// Removes the digit of each queued cell from its peers, queueing the peers it decides.
+    fn naked(&self, cand: &mut [u32], work: &mut Work) -> Result<(), Dead> {
+        while let Some(cell) = work.queue.pop() {
+            let mask = cand[cell];
+            if mask & DONE != 0 {
+                continue;
+            }
+            cand[cell] = mask | DONE;
+            let range = self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize;
+            for &p in &self.peers[range] {
+                remove(cand, p as usize, mask, work)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Places each digit that has one place left in a house of N cells (of those numbered in
+    /// `sets`), and removes it from the peers before the next house is scanned.
+    fn hidden(&self, sets: &[u32], cand: &mut [u32], work: &mut Work) -> Result<(), Dead> {
         let all = all_digits(self.n);
-        let mut changed = false;
-        for house in &self.houses {
-            let (mut once, mut twice) = (0u32, 0u32);
+        for &h in sets {
+            let Some(house) = self.houses.get(h as usize) else {
+                continue;
+            };
+            let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
             for &c in house {
                 let m = digits(cand[c]);
                 twice |= once & m;
                 once |= m;
+                // A placed digit is alone in its house too; it needs nothing more.
+                placed |= m & (cand[c] & DONE).wrapping_neg();
             }
             if once != all {
                 return Err(Dead);
             }
-            let single = once & !twice;
+            let single = once & !twice & !placed;
             if single == 0 {
                 continue;
             }
             for &c in house {
                 let m = digits(cand[c]);
                 let here = m & single;
-                if here == 0 || m == here && here & (here - 1) == 0 {
+                if here == 0 {
                     continue;
                 }
                 if here & (here - 1) != 0 {
                     return Err(Dead);
                 }
                 cand[c] = here;
-                changed = true;
+                work.queue.push(c);
+                work.log.push(c as u32);
+            }
+            self.naked(cand, work)?;
+        }
+        Ok(())
+    }
+
+    /// A digit with exactly two places left in a house of N cells: `(bit, first, second)`,
+    /// from the first such house and its smallest such digit.
+    pub(crate) fn two_places(&self, cand: &[u32]) -> Option<(u32, usize, usize)> {
+        for house in &self.houses {
+            let (mut once, mut twice, mut more) = (0u32, 0u32, 0u32);
+            for &c in house {
+                let m = digits(cand[c]);
+                more |= twice & m;
+                twice |= once & m;
+                once |= m;
+            }
+            let two = twice & !more;
+            if two == 0 {
+                continue;
+            }
+            let bit = two & two.wrapping_neg();
+            let mut places = house.iter().copied().filter(|&c| cand[c] & bit != 0);
+            if let (Some(first), Some(second)) = (places.next(), places.next()) {
+                return Some((bit, first, second));
             }
         }
-        Ok(changed)
+        None
     }
 }
