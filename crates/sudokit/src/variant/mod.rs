@@ -57,7 +57,9 @@ mod rules;
 mod shape;
 
 pub use engine::{count, solutions, solve, Search, Solutions, Stopped};
-pub use generate::{generate, generate_guarded, GenerateError, Request};
+pub use generate::{
+    fill, generate, generate_guarded, generate_with, GenerateError, Options, Request,
+};
 pub use rules::*;
 pub use shape::{Pos, Shape, MAX_SIZE};
 
