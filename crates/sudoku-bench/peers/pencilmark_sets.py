@@ -5,10 +5,14 @@
 
 into DIR/pencilmark-<rule set>.jsonl (appending). The benchmark checks that our engine finds the
 same unique solution for every line. pencilmark's generator grades as it digs, which takes it about
-a CPU-minute per 9x9 puzzle here, so the committed sets are small; this script goes round the rule
-sets one seed at a time until it is stopped or reaches --count per set.
+a CPU-minute per 9x9 puzzle here with no target (it digs while its human-logic checker, up to
+the hardest band, can still solve), and did not finish one killer in 40 minutes with its default
+grading; --target-band 0 ("Very Easy": only its easiest techniques while digging, no "too easy"
+rejection) and a short --grade-seconds make it quick. This script goes round the rule sets one seed
+at a time until it is stopped or reaches --count per set.
 
-Usage: python pencilmark_sets.py DIR [--count N] [--first-seed S] [--time-limit SECS] [set ...]
+Usage: python pencilmark_sets.py DIR [--count N] [--first-seed S] [--time-limit SECS]
+                                 [--target-band B] [--grade-seconds S] [set ...]
 """
 from __future__ import annotations
 
@@ -27,6 +31,7 @@ SPECS = {
     "kropki": {"size": 9, "elements": {"kropki": "full"}},
     "xv": {"size": 9, "elements": {"xv": 6}},
     "even-odd": {"size": 9, "elements": {"parity": 8}},
+    "classic-16x16": {"size": 16},
 }
 
 
@@ -90,6 +95,8 @@ def main(argv):
     ap.add_argument("--count", type=int, default=200)
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--time-limit", type=float, default=120.0)
+    ap.add_argument("--target-band", type=int, default=None)
+    ap.add_argument("--grade-seconds", type=float, default=10.0)
     a = ap.parse_args(argv[1:])
     from pencilmark.gen.api import generate, GenerationFailed
     made = {s: 0 for s in a.sets}
@@ -100,7 +107,10 @@ def main(argv):
                 continue
             start = time.process_time()
             try:
-                out = generate(dict(SPECS[name], seed=seed, time_limit=a.time_limit, grade_seconds=10.0))
+                spec = dict(SPECS[name], seed=seed, time_limit=a.time_limit, grade_seconds=a.grade_seconds)
+                if a.target_band is not None:
+                    spec["target_band"] = a.target_band
+                out = generate(spec)
                 line = convert(out["puzzle"])
             except (GenerationFailed, ValueError) as e:
                 print(f"{name} seed {seed}: {e}", file=sys.stderr, flush=True)

@@ -246,6 +246,7 @@ fn the_table_marks_a_missed_goal() {
         source: Source::Ours,
         puzzles: 10,
         ours: Duration::from_micros(ours_us),
+        guesses: 1.5,
         peers: vec![
             (
                 Peer::Pencilmark,
@@ -270,7 +271,9 @@ fn the_table_marks_a_missed_goal() {
     let lines: Vec<&str> = table.lines().collect();
     assert_eq!(lines.len(), 4, "{table}");
     assert!(
-        lines[2].starts_with("| fast | 10 | 100000 | 500 | 5000 (9 answered) | 200x | 20x | yes |"),
+        lines[2].starts_with(
+            "| fast | 10 | 100000 | 1.5 | 500 | 5000 (9 answered) | 200x | 20x | yes |"
+        ),
         "{table}"
     );
     assert!(lines[3].contains("| 50x | 20x | **no** |"), "{table}");

@@ -1,6 +1,6 @@
 //! `sudoku generate` for other sizes and variant rules (`--size`, `--boxes`, `--rules`,
-//! `--rules-file`, `--killer`, `--variant`): `sudokit::variant::generate_guarded` on worker
-//! threads, printed in index order.
+//! `--rules-file`, `--killer`, `--variant`, and every `--symmetry`):
+//! `sudokit::variant::generate_with` under a guard on worker threads, printed in index order.
 //!
 //! Puzzle `i` depends only on the seed, the options and `i` (the library keys its random
 //! stream by them), so the output is the same for any `--threads`. Workers take the next
@@ -47,16 +47,10 @@ fn refuse_classic_only(args: &GenerateArgs) -> anyhow::Result<()> {
     if let Some((_, flag)) = unsupported.iter().find(|(given, _)| *given) {
         bail!(
             "{flag} is not supported for other sizes and variant rules (the variant generator \
-             makes unique, minimal puzzles with --symmetry none or rot180)"
+             makes unique, minimal puzzles, symmetric with --symmetry)"
         );
     }
-    match args.symmetry {
-        SymmetryArg::None | SymmetryArg::Rot180 => Ok(()),
-        other => bail!(
-            "--symmetry {} is not supported for other sizes and variant rules (none or rot180)",
-            format!("{other:?}").to_ascii_lowercase()
-        ),
-    }
+    Ok(())
 }
 
 /// What the workers share: (next index to take, first index not yet printed), and the stop
@@ -120,6 +114,10 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
         killer_cages: args.killer,
         max_guesses: args.batch.guess_budget().unwrap_or(u64::MAX),
     };
+    // Any of the classic symmetries: it only says which givens are dug together, so it fits
+    // every shape and rule set.
+    let symmetry = args.symmetry.symmetry();
+    let gen_options = variant::Options::default().with_symmetry(symmetry);
     let seed = args.seed.unwrap_or_else(random_seed);
     let threads = match args.batch.threads {
         Some(n) => usize::from(n),
@@ -133,7 +131,7 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
     let mut out = Output {
         format: args.output.format(),
         seed,
-        symmetry: if request.symmetric { "rot180" } else { "none" },
+        symmetry: symmetry.name(),
         time: args.batch.time,
         made_rules: request.killer_cages,
         printed: 0,
@@ -143,7 +141,8 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
     let make = |index: u64| -> Made {
         let clock = Instant::now();
         let guard = Guard::new(Budget::UNLIMITED).with_cancel(shared.stop.clone());
-        let result = variant::generate_guarded(&request, seed, index, &guard).and_then(|p| {
+        let made = variant::generate_with(&request, &gen_options, seed, index, Some(&guard));
+        let result = made.and_then(|p| {
             // Unique within the budget, so this is its one solution.
             let mut search = Search::new(&p).with_guard(guard.clone());
             match search.next_solution() {

@@ -118,6 +118,68 @@ fn rules_and_symmetry_are_kept() {
 }
 
 #[test]
+fn every_classic_symmetry_is_kept_on_other_sizes() {
+    // (symmetry, its maps of (row, col) in an N x N grid, N - 1 = last).
+    type Map = fn(usize, usize, usize) -> (usize, usize);
+    let cases: [(&str, &[Map]); 8] = [
+        ("rot90", &[|r, c, l| (c, l - r)]),
+        ("mirror", &[|r, c, l| (r, l - c)]),
+        ("vertical", &[|r, c, l| (l - r, c)]),
+        ("diagonal", &[|r, c, _| (c, r)]),
+        ("antidiagonal", &[|r, c, l| (l - c, l - r)]),
+        ("bimirror", &[|r, c, l| (r, l - c), |r, c, l| (l - r, c)]),
+        ("bidiagonal", &[|r, c, _| (c, r), |r, c, l| (l - c, l - r)]),
+        ("dihedral", &[|r, c, l| (c, l - r), |r, c, l| (r, l - c)]),
+    ];
+    for (name, maps) in cases {
+        let out = run_ok(&[
+            "generate",
+            "--size",
+            "6",
+            "--rules",
+            "diagonal",
+            "--symmetry",
+            name,
+            "-n",
+            "2",
+            "--seed",
+            "5",
+            "--format",
+            "json",
+        ]);
+        let mut seen = 0;
+        for line in out.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).expect("json");
+            assert_eq!(v["symmetry"], name);
+            let givens: Vec<bool> = v["line"]
+                .as_str()
+                .expect("line")
+                .chars()
+                .map(|ch| ch != '.' && ch != '0')
+                .collect();
+            assert_eq!(givens.len(), 36);
+            for r in 0..6 {
+                for c in 0..6 {
+                    for map in maps {
+                        let (r2, c2) = map(r, c, 5);
+                        assert_eq!(givens[r * 6 + c], givens[r2 * 6 + c2], "{name} at r{r}c{c}");
+                    }
+                }
+            }
+            let options = Options {
+                shape: Some(Shape::square(6).expect("shape")),
+                rules: vec![Rule::from_name("diagonal").expect("rule")],
+            };
+            for p in read(v["line"].as_str().expect("line"), &options) {
+                assert_unique(&p);
+            }
+            seen += 1;
+        }
+        assert_eq!(seen, 2, "{name}");
+    }
+}
+
+#[test]
 fn killer_puzzles_print_their_cages_and_are_unique() {
     let out = run_ok(&[
         "generate", "--killer", "--size", "6", "-n", "3", "--seed", "4",
@@ -230,7 +292,6 @@ fn the_same_seed_gives_the_same_puzzles_for_any_threads() {
 fn classic_only_options_are_usage_errors() {
     for args in [
         &["generate", "--size", "6", "--clues", "12"][..],
-        &["generate", "--size", "6", "--symmetry", "rot90"],
         &["generate", "--killer", "--level", "easy"],
         &["generate", "--boxes", "2x3", "--size", "9"],
         &["generate", "--rules", "sudoku-z"],

@@ -3,9 +3,15 @@
 //! while the puzzle stays unique, so every clue left is needed (minimal, within its orbit).
 //! Killer puzzles can instead get cages cut from the solution grid, then as few givens as
 //! uniqueness needs. The puzzle for (seed, index) never depends on the thread that makes it.
+//!
+//! [`generate_with`] takes [`Options`] beyond the [`Request`]: any of the classic generator's
+//! symmetries (a symmetry only says which givens are dug together, so it fits every rule
+//! set), and a solution grid to dig from instead of the random fill (the benchmark cuts rule
+//! data from a grid and digs that same grid, so the fill never has to meet the rules).
 
 use super::{Killer, Pos, Puzzle, Rule, Search, Shape, Stopped, VariantError};
 use crate::budget::{Guard, Limit};
+use crate::generate::Symmetry;
 use crate::rng::Rng;
 use crate::solve::Count;
 
@@ -38,11 +44,65 @@ pub enum GenerateError {
     /// The guard of [`generate_guarded`] was spent (time, steps or cancellation).
     #[error("generation stopped by its guard ({0})")]
     Stopped(Limit),
+    /// The grid of [`Options::with_solution`] is not a solution of the request's rules.
+    #[error("the grid to dig from is not a solution of the rules")]
+    NotASolution,
+}
+
+/// What [`generate_with`] takes beyond the [`Request`] (kept apart so that code which builds
+/// a `Request` field by field stays valid). The default is [`generate`]'s behaviour.
+///
+/// ```
+/// use sudokit::generate::Symmetry;
+/// use sudokit::variant::{fill, generate_with, Options, Request, Shape};
+/// let request = Request {
+///     shape: Shape::boxes(2, 3)?,
+///     rules: vec![],
+///     symmetric: false,
+///     killer_cages: false,
+///     max_guesses: 10_000,
+/// };
+/// let grid = fill(&request, 1, 0, None)?;
+/// let options = Options::default()
+///     .with_symmetry(Symmetry::Mirror)
+///     .with_solution(grid.clone());
+/// let puzzle = generate_with(&request, &options, 1, 0, None)?;
+/// let givens = puzzle.givens();
+/// // Mirror images of a clue are clues; every clue is the grid's digit.
+/// for r in 0..6 {
+///     for c in 0..6 {
+///         assert_eq!(givens[r * 6 + c] != 0, givens[r * 6 + 5 - c] != 0);
+///         assert!(givens[r * 6 + c] == 0 || givens[r * 6 + c] == grid[r * 6 + c]);
+///     }
+/// }
+/// # Ok::<(), sudokit::variant::GenerateError>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Options {
+    /// The symmetry of the givens; `None` takes the request's (`symmetric`: rot180 or none).
+    pub symmetry: Option<Symmetry>,
+    /// The solution grid to dig from (N * N digits), instead of a random fill.
+    pub solution: Option<Vec<u8>>,
+}
+
+impl Options {
+    /// Givens symmetric under `symmetry` (for any size: the maps of the N x N square).
+    pub fn with_symmetry(mut self, symmetry: Symmetry) -> Options {
+        self.symmetry = Some(symmetry);
+        self
+    }
+
+    /// Dig from `solution` (which must keep every rule) instead of a random fill.
+    pub fn with_solution(mut self, solution: Vec<u8>) -> Options {
+        self.solution = Some(solution);
+        self
+    }
 }
 
 /// The puzzle number `index` of `seed`: unique and minimal (within symmetry orbits).
 pub fn generate(request: &Request, seed: u64, index: u64) -> Result<Puzzle, GenerateError> {
-    make(request, seed, index, None)
+    make(request, &Options::default(), seed, index, None)
 }
 
 /// [`generate`] under `guard` (one step per guess of every search; its time limit and
@@ -74,7 +134,37 @@ pub fn generate_guarded(
     index: u64,
     guard: &Guard,
 ) -> Result<Puzzle, GenerateError> {
-    make(request, seed, index, Some(guard))
+    make(request, &Options::default(), seed, index, Some(guard))
+}
+
+/// [`generate`] with [`Options`], under `guard` when there is one. With the default options
+/// it is [`generate`] (or [`generate_guarded`]).
+pub fn generate_with(
+    request: &Request,
+    options: &Options,
+    seed: u64,
+    index: u64,
+    guard: Option<&Guard>,
+) -> Result<Puzzle, GenerateError> {
+    make(request, options, seed, index, guard)
+}
+
+/// The random solution grid that [`generate`] digs puzzle `index` of `seed` from (the
+/// search with a seeded digit order, under the request's budget, at least 1,000 guesses).
+pub fn fill(
+    request: &Request,
+    seed: u64,
+    index: u64,
+    guard: Option<&Guard>,
+) -> Result<Vec<u8>, GenerateError> {
+    check_guard(guard)?;
+    let n = request.shape.size();
+    let empty = Puzzle::new(request.shape.clone(), vec![0; n * n], request.rules.clone())?;
+    let filled = searcher(&empty, request.max_guesses.max(1000), guard)
+        .with_random_order(Rng::for_item(seed ^ 0x5EED_F111, index))
+        .next_solution();
+    guard_stop(&filled)?;
+    filled.ok().flatten().ok_or(GenerateError::NoGrid)
 }
 
 /// A search of `puzzle` under the request's guess budget and the guard, if any.
@@ -106,6 +196,7 @@ fn guard_stop<T>(result: &Result<T, Stopped>) -> Result<(), GenerateError> {
 
 fn make(
     request: &Request,
+    options: &Options,
     seed: u64,
     index: u64,
     guard: Option<&Guard>,
@@ -114,12 +205,21 @@ fn make(
     let mut rng = Rng::for_item(seed, index);
     let n = request.shape.size();
     let cells = n * n;
-    let empty = Puzzle::new(request.shape.clone(), vec![0; cells], request.rules.clone())?;
-    let filled = searcher(&empty, request.max_guesses.max(1000), guard)
-        .with_random_order(Rng::for_item(seed ^ 0x5EED_F111, index))
-        .next_solution();
-    guard_stop(&filled)?;
-    let grid = filled.ok().flatten().ok_or(GenerateError::NoGrid)?;
+    let grid = match &options.solution {
+        Some(grid) => {
+            let full = Puzzle::new(request.shape.clone(), grid.clone(), request.rules.clone());
+            if grid.len() != cells || !full.is_ok_and(|p| p.check(grid).is_ok()) {
+                return Err(GenerateError::NotASolution);
+            }
+            grid.clone()
+        }
+        None => fill(request, seed, index, guard)?,
+    };
+    let symmetry = options.symmetry.unwrap_or(if request.symmetric {
+        Symmetry::Rot180
+    } else {
+        Symmetry::None
+    });
     let mut rules = request.rules.clone();
     let mut givens = grid.clone();
     if request.killer_cages {
@@ -158,11 +258,7 @@ fn make(
     let mut order: Vec<usize> = (0..cells).collect();
     rng.shuffle(&mut order);
     for &cell in &order {
-        let orbit = if request.symmetric {
-            vec![cell, cells - 1 - cell]
-        } else {
-            vec![cell]
-        };
+        let orbit = orbit(symmetry, n, cell);
         if orbit.iter().all(|&c| givens[c] == 0) {
             continue;
         }
@@ -179,6 +275,43 @@ fn make(
         }
     }
     Ok(Puzzle::new(request.shape.clone(), givens, rules)?)
+}
+
+/// The cells that `symmetry` maps `cell` to, again and again (the cell itself included), in
+/// an N x N grid.
+fn orbit(symmetry: Symmetry, n: usize, cell: usize) -> Vec<usize> {
+    let last = n - 1;
+    let rot90 = |r: usize, c: usize| (c, last - r);
+    let mirror = |r: usize, c: usize| (r, last - c);
+    let vertical = |r: usize, c: usize| (last - r, c);
+    let diagonal = |r: usize, c: usize| (c, r);
+    let antidiagonal = |r: usize, c: usize| (last - c, last - r);
+    let rot180 = |r: usize, c: usize| (last - r, last - c);
+    let maps: &[&dyn Fn(usize, usize) -> (usize, usize)] = match symmetry {
+        Symmetry::None => &[],
+        Symmetry::Rot180 => &[&rot180],
+        Symmetry::Rot90 => &[&rot90],
+        Symmetry::Mirror => &[&mirror],
+        Symmetry::Vertical => &[&vertical],
+        Symmetry::Diagonal => &[&diagonal],
+        Symmetry::Antidiagonal => &[&antidiagonal],
+        Symmetry::BiMirror => &[&mirror, &vertical],
+        Symmetry::BiDiagonal => &[&diagonal, &antidiagonal],
+        Symmetry::Dihedral => &[&rot90, &mirror],
+    };
+    let mut members = vec![cell];
+    let mut i = 0;
+    while let Some(&c) = members.get(i) {
+        i += 1;
+        for map in maps {
+            let (r, k) = map(c / n, c % n);
+            let image = r * n + k;
+            if !members.contains(&image) {
+                members.push(image);
+            }
+        }
+    }
+    members
 }
 
 /// Cages cut from `grid`: random connected groups of 1 to 5 cells with different digits.

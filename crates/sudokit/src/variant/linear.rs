@@ -2,8 +2,14 @@
 //! by sets of reachable partial sums (forward from 0, backward from the target). A digit is
 //! kept when some forward sum before its cell plus its weighted value is a backward sum
 //! after it: generalised arc consistency for the sum alone, exact when all cells are placed.
+//!
+//! [`DistinctSum`] (arrows, little killers) also knows which of the sum's cells share a house:
+//! it splits them into groups of cells that must all differ, lists each group's assignments of
+//! different digits (a budgeted search) by their weighted sum, and runs the same forward and
+//! backward sums over the groups. A shaft of three cells in one box then sums to at least
+//! 1 + 2 + 3, where the sum alone allows 1 + 1 + 1.
 
-use super::build::{digits, narrow, Dead};
+use super::build::{digits, narrow, Builder, Dead, Propagator};
 
 /// A set of integers in `lo..lo + 64 * words.len()`.
 #[derive(Clone, Debug)]
@@ -83,8 +89,98 @@ pub(crate) fn propagate(
     Ok(changed)
 }
 
+/// The most cells, and the widest range of partial sums, that [`supports_small`] takes.
+const SMALL_CELLS: usize = 32;
+const SMALL_WIDTH: i64 = 128;
+
 /// For each position, the digits of `masks` that take part in some solution of the sum.
 pub(crate) fn supports(masks: &[u32], weights: &[i64], target: i64) -> Result<Vec<u32>, Dead> {
+    let mut out = vec![0u32; masks.len()];
+    if supports_small(masks, weights, target, &mut out)? {
+        return Ok(out);
+    }
+    supports_wide(masks, weights, target)
+}
+
+/// [`supports`] into `out` without allocating, when there are at most 32 cells and the
+/// partial sums span at most 128 values (every 9x9 sum); `Ok(false)` when they do not.
+pub(crate) fn supports_small(
+    masks: &[u32],
+    weights: &[i64],
+    target: i64,
+    out: &mut [u32],
+) -> Result<bool, Dead> {
+    if masks.len() > SMALL_CELLS || weights.len() < masks.len() || out.len() < masks.len() {
+        return Ok(false);
+    }
+    let (mut lo, mut hi) = (0i64, 0i64);
+    for (&m, &w) in masks.iter().zip(weights) {
+        if m == 0 {
+            return Err(Dead);
+        }
+        let (a, b) = (
+            w * i64::from(m.trailing_zeros()),
+            w * i64::from(31 - m.leading_zeros()),
+        );
+        lo += a.min(b).min(0);
+        hi += a.max(b).max(0);
+    }
+    if target < lo || target > hi {
+        return Err(Dead);
+    }
+    if hi - lo >= SMALL_WIDTH {
+        return Ok(false);
+    }
+    // Bit s - lo of forward[i]: some digits of cells 0..i sum (weighted) to s.
+    let shift = |set: u128, by: i64| -> u128 {
+        if by >= 0 {
+            set.checked_shl(by as u32).unwrap_or(0)
+        } else {
+            set.checked_shr((-by) as u32).unwrap_or(0)
+        }
+    };
+    let mut forward = [0u128; SMALL_CELLS + 1];
+    forward[0] = 1 << (-lo);
+    for (i, (&m, &w)) in masks.iter().zip(weights).enumerate() {
+        let mut next = 0;
+        let mut rest = m;
+        while rest != 0 {
+            let d = i64::from(rest.trailing_zeros());
+            rest &= rest - 1;
+            next |= shift(forward[i], w * d);
+        }
+        forward[i + 1] = next;
+    }
+    let at = (target - lo) as u32;
+    if forward[masks.len()] >> at & 1 == 0 {
+        return Err(Dead);
+    }
+    // Bit s - lo of back: some digits of the cells after i sum to target - s.
+    let mut back: u128 = 1 << at;
+    for i in (0..masks.len()).rev() {
+        let (m, w) = (masks[i], weights[i]);
+        let mut keep = 0;
+        let mut prev = 0;
+        let mut rest = m;
+        while rest != 0 {
+            let d = rest.trailing_zeros();
+            rest &= rest - 1;
+            if shift(forward[i], w * i64::from(d)) & back != 0 {
+                keep |= 1 << d;
+                prev |= shift(back, -w * i64::from(d));
+            }
+        }
+        if keep == 0 || prev == 0 {
+            return Err(Dead);
+        }
+        out[i] = keep;
+        back = prev;
+    }
+    Ok(true)
+}
+
+/// [`supports`] for any number of cells and any range, with sets of 64-bit words.
+fn supports_wide(masks: &[u32], weights: &[i64], target: i64) -> Result<Vec<u32>, Dead> {
     let (mut lo, mut hi) = (0i64, 0i64);
     for (&m, &w) in masks.iter().zip(weights) {
         if m == 0 {
@@ -139,6 +235,194 @@ pub(crate) fn supports(masks: &[u32], weights: &[i64], target: i64) -> Result<Ve
     Ok(out)
 }
 
+/// The most search nodes one group's assignments may take in one propagation; a group that
+/// needs more counts as cells without the distinctness (still exact, only weaker).
+const GROUP_NODES: usize = 4096;
+
+/// `sum(weights[i] * cells[i]) == target`, where the cells of each group must hold different
+/// digits (they share a house): generalised arc consistency over the groups.
+#[derive(Debug)]
+pub(crate) struct DistinctSum {
+    cells: Vec<usize>,
+    weights: Vec<i64>,
+    target: i64,
+    /// Positions in `cells`, each group's cells pairwise in a common house (or a difference
+    /// rule) when the rule was built; together they cover every position once.
+    groups: Vec<Vec<usize>>,
+}
+
+impl DistinctSum {
+    /// The sum over `cells`, grouped by the houses and difference rules `b` holds so far (the
+    /// grid's own houses at least).
+    pub(crate) fn new(b: &Builder<'_>, cells: Vec<usize>, weights: Vec<i64>, target: i64) -> Self {
+        let differ = |x: usize, y: usize| {
+            b.houses
+                .iter()
+                .chain(&b.groups)
+                .any(|h| h.contains(&x) && h.contains(&y))
+                || b.differ.contains(&(x, y))
+                || b.differ.contains(&(y, x))
+        };
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for (i, &c) in cells.iter().enumerate() {
+            match groups
+                .iter_mut()
+                .find(|g| g.iter().all(|&j| differ(cells[j], c)))
+            {
+                Some(g) => g.push(i),
+                None => groups.push(vec![i]),
+            }
+        }
+        DistinctSum {
+            cells,
+            weights,
+            target,
+            groups,
+        }
+    }
+}
+
+impl Propagator for DistinctSum {
+    fn propagate(&self, cand: &mut [u32]) -> Result<bool, Dead> {
+        if self.groups.len() == self.cells.len() {
+            return propagate(cand, &self.cells, &self.weights, self.target);
+        }
+        let masks: Vec<u32> = self.cells.iter().map(|&c| digits(cand[c])).collect();
+        // Per part (a group, or one cell of a group too big to list): its positions and its
+        // possible weighted sums, each with the digits each position takes in them.
+        type Sums = Vec<(i64, Vec<u32>)>;
+        let mut parts: Vec<(Vec<usize>, Sums)> = Vec::with_capacity(self.cells.len());
+        for group in &self.groups {
+            let mut found = Vec::new();
+            let mut walk = GroupWalk {
+                masks: &masks,
+                weights: &self.weights,
+                group,
+                digits: vec![0; group.len()],
+                nodes: 0,
+                found: &mut found,
+            };
+            if walk.walk(0, 0, 0) {
+                if found.is_empty() {
+                    return Err(Dead);
+                }
+                parts.push((group.clone(), found));
+            } else {
+                for &i in group {
+                    let mut single = Vec::new();
+                    for_each_digit(masks[i], |d| {
+                        single.push((self.weights[i] * d, vec![1u32 << d]));
+                    });
+                    parts.push((vec![i], single));
+                }
+            }
+        }
+        let (groups, options): (Vec<Vec<usize>>, Vec<Sums>) = parts.into_iter().unzip();
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for opts in &options {
+            lo += opts.iter().map(|o| o.0).min().unwrap_or(0).min(0);
+            hi += opts.iter().map(|o| o.0).max().unwrap_or(0).max(0);
+        }
+        if self.target < lo || self.target > hi {
+            return Err(Dead);
+        }
+        let width = (hi - lo + 1) as usize;
+        let at = |s: i64| (s - lo) as usize;
+        // forward[g][s]: the groups before g can sum to s.
+        let mut forward = vec![vec![false; width]; options.len() + 1];
+        forward[0][at(0)] = true;
+        for (g, opts) in options.iter().enumerate() {
+            for s in 0..width {
+                if forward[g][s] {
+                    for (v, _) in opts {
+                        let t = s as i64 + v;
+                        if (0..width as i64).contains(&t) {
+                            forward[g + 1][t as usize] = true;
+                        }
+                    }
+                }
+            }
+        }
+        if !forward[options.len()][at(self.target)] {
+            return Err(Dead);
+        }
+        let mut allowed = vec![0u32; self.cells.len()];
+        let mut back = vec![false; width];
+        back[at(self.target)] = true;
+        for g in (0..options.len()).rev() {
+            let mut prev = vec![false; width];
+            let mut any = false;
+            for (v, ds) in &options[g] {
+                let mut kept = false;
+                for s in 0..width {
+                    let t = s as i64 + v;
+                    if (0..width as i64).contains(&t) && back[t as usize] {
+                        prev[s] = true;
+                        kept |= forward[g][s];
+                    }
+                }
+                if kept {
+                    any = true;
+                    for (&i, &d) in groups[g].iter().zip(ds) {
+                        allowed[i] |= d;
+                    }
+                }
+            }
+            if !any {
+                return Err(Dead);
+            }
+            back = prev;
+        }
+        let mut changed = false;
+        for (&c, &a) in self.cells.iter().zip(&allowed) {
+            changed |= narrow(cand, c, a)?;
+        }
+        Ok(changed)
+    }
+}
+
+/// Lists the assignments of different digits to one group's cells, by weighted sum.
+struct GroupWalk<'a> {
+    masks: &'a [u32],
+    weights: &'a [i64],
+    group: &'a [usize],
+    digits: Vec<u32>,
+    nodes: usize,
+    /// (sum, the digit bit of each cell of the group): one entry per sum, bits merged.
+    found: &'a mut Vec<(i64, Vec<u32>)>,
+}
+
+impl GroupWalk<'_> {
+    /// Assigns the group's cells from `k` on; false when the node budget ran out.
+    fn walk(&mut self, k: usize, used: u32, sum: i64) -> bool {
+        self.nodes += 1;
+        if self.nodes > GROUP_NODES {
+            return false;
+        }
+        let Some(&i) = self.group.get(k) else {
+            match self.found.iter_mut().find(|(s, _)| *s == sum) {
+                Some((_, ds)) => {
+                    for (acc, &d) in ds.iter_mut().zip(&self.digits) {
+                        *acc |= d;
+                    }
+                }
+                None => self.found.push((sum, self.digits.clone())),
+            }
+            return true;
+        };
+        let mut rest = self.masks[i] & !used;
+        while rest != 0 {
+            let d = rest.trailing_zeros();
+            rest &= rest - 1;
+            self.digits[k] = 1 << d;
+            if !self.walk(k + 1, used | 1 << d, sum + self.weights[i] * i64::from(d)) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
 fn for_each_digit(mask: u32, mut f: impl FnMut(i64)) {
     let mut rest = mask;
     while rest != 0 {
@@ -178,6 +462,42 @@ mod tests {
         let all = mask(&[1, 2, 3, 4]);
         assert_eq!(supports(&[all, all], &[1, 1], 9), Err(Dead));
         assert_eq!(supports(&[all, all], &[1, 1], 1), Err(Dead));
+    }
+
+    #[test]
+    fn the_small_path_agrees_with_the_wide_one() {
+        // A seeded stream of random cases: masks of 1..=9, weights of circles and pills.
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |bound: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % bound
+        };
+        let mut small_used = 0;
+        for _ in 0..20_000 {
+            let len = 1 + next(6) as usize;
+            let masks: Vec<u32> = (0..len).map(|_| (next(1023) as u32 + 1) & !1).collect();
+            if masks.contains(&0) {
+                continue;
+            }
+            let weights: Vec<i64> = (0..len)
+                .map(|_| [1, 1, 1, -1, -10][next(5) as usize])
+                .collect();
+            let target = next(40) as i64 - 10;
+            let mut out = vec![0; len];
+            let small = supports_small(&masks, &weights, target, &mut out);
+            let wide = supports_wide(&masks, &weights, target);
+            match small {
+                Ok(true) => {
+                    small_used += 1;
+                    assert_eq!(Ok(out), wide, "{masks:?} {weights:?} {target}");
+                }
+                Ok(false) => {}
+                Err(Dead) => assert_eq!(wide, Err(Dead), "{masks:?} {weights:?} {target}"),
+            }
+        }
+        assert!(small_used > 1000, "{small_used}");
     }
 
     #[test]

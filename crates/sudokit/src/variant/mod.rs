@@ -60,7 +60,9 @@ mod shape;
 mod work;
 
 pub use engine::{count, solutions, solve, Search, Solutions, Stopped};
-pub use generate::{generate, generate_guarded, GenerateError, Request};
+pub use generate::{
+    fill, generate, generate_guarded, generate_with, GenerateError, Options, Request,
+};
 pub use rules::*;
 pub use shape::{Pos, Shape, MAX_SIZE};
 

@@ -2,7 +2,8 @@
 //! CP-SAT model, per rule set, on the same puzzles in the same run.
 //!
 //! # Method
-//! - **Sets** ([`sets`]): per rule set, puzzles made by our generator from a seed at run time;
+//! - **Sets** ([`sets`]): per rule set, puzzles made by our generator from a recipe and a seed
+//!   (committed under `data/variant/ours-<set>.jsonl`; `--generate` makes them at run time);
 //!   the sets pencilmark's generator made (committed under `data/variant/`, converted to our
 //!   document); the shared 16x16 and 25x25 puzzles. Every puzzle is checked unique first, and
 //!   a committed one must have the solution its generator stored.
@@ -14,7 +15,7 @@
 //! - **Ours** is timed right after the peers on the same set, by the thread's CPU time: whole
 //!   passes over the set, repeated until a round lasts `--min-time / --rounds`, the fastest
 //!   round kept. The peers, far slower, solve each puzzle once.
-//! - **Table**: puzzles per second of each, and how many times faster we are (their time per
+//! - **Table**: puzzles per second of each, our guesses per puzzle, and how many times faster we are (their time per
 //!   puzzle over ours, on the puzzles they answered), as markdown.
 
 pub mod peers;
@@ -45,7 +46,11 @@ Examples:
   cargo run --release -p sudoku-bench -- variant
       every rule set, ours against pencilmark and CP-SAT, as a markdown table
   cargo run --release -p sudoku-bench -- variant --sets killer,thermo --count 50
-      two rule sets, 50 generated puzzles each
+      two rule sets, the first 50 committed puzzles of each
+  cargo run --release -p sudoku-bench -- variant --sets killer --count 20 --generate
+      20 puzzles made by the generator at run time (recipe and --seed)
+  cargo run --release -p sudoku-bench -- variant --write-sets crates/sudoku-bench/data/variant
+      make every set of ours again (recipe, --seed, --count) and write it
   cargo run --release -p sudoku-bench -- variant --no-peers
       our engine only (no Python needed)";
 
@@ -82,9 +87,20 @@ pub struct VariantOptions {
     #[arg(long, conflicts_with = "peers")]
     pub no_peers: bool,
 
-    /// The folder of the committed pencilmark sets (default: this crate's data/variant).
-    #[arg(long, value_name = "DIR")]
-    pub pencilmark_sets: Option<PathBuf>,
+    /// The folder of the committed sets, ours (`ours-<set>.jsonl`) and pencilmark's
+    /// (`pencilmark-<set>.jsonl`) (default: this crate's data/variant).
+    #[arg(long, value_name = "DIR", alias = "pencilmark-sets")]
+    pub sets_dir: Option<PathBuf>,
+
+    /// Make our sets with the generator (recipe, --seed, --count) instead of reading the
+    /// committed ones.
+    #[arg(long)]
+    pub generate: bool,
+
+    /// Make our sets with the generator and write them to DIR as `ours-<set>.jsonl`, then
+    /// stop (no timing).
+    #[arg(long, value_name = "DIR", conflicts_with = "generate")]
+    pub write_sets: Option<PathBuf>,
 
     /// Leave out the shared 16x16 / 25x25 puzzles.
     #[arg(long)]
@@ -127,6 +143,8 @@ pub struct Row {
     pub puzzles: usize,
     /// Our time per puzzle.
     pub ours: Duration,
+    /// Our guesses per puzzle (the search for two solutions).
+    pub guesses: f64,
     /// Per peer: its mean time per answered puzzle, how many it answered, and our mean time
     /// on those same puzzles.
     pub peers: Vec<(Peer, Option<PeerSpeed>)>,
@@ -179,6 +197,9 @@ pub fn run(args: &[String]) -> Result<bool, VariantRunError> {
             })
             .collect::<Result<_, _>>()?
     };
+    if let Some(dir) = &options.write_sets {
+        return write_sets(&options, dir);
+    }
     let sets = load_sets(&options)?;
     let mut helper = if peers.is_empty() {
         None
@@ -201,7 +222,9 @@ pub fn run(args: &[String]) -> Result<bool, VariantRunError> {
         };
         failures.extend(check_answers(set, &answers));
         let ours = time_ours(&set.items, clock, &options);
-        rows.push(row(set, ours, &peers, &answers));
+        let mut row = row(set, ours, &peers, &answers);
+        row.guesses = guesses(&set.items);
+        rows.push(row);
     }
     let versions = match helper {
         Some(h) => {
@@ -237,20 +260,37 @@ pub fn load_sets(options: &VariantOptions) -> Result<Vec<Set>, VariantRunError> 
         options.sets.iter().map(String::as_str).collect()
     };
     let mut out = Vec::new();
+    let dir = options
+        .sets_dir
+        .clone()
+        .unwrap_or_else(default_pencilmark_dir);
     for name in &wanted {
         let recipe = sets::recipe(name)?;
         let count = options.count.map_or(recipe.count, |c| c as usize);
-        eprintln!("generating {count} {name} puzzles...");
-        out.push(sets::make_set(
-            recipe,
-            options.seed,
-            count,
-            options.threads as usize,
-        )?);
-        let dir = options
-            .pencilmark_sets
-            .clone()
-            .unwrap_or_else(default_pencilmark_dir);
+        let committed = dir.join(format!("ours-{name}.jsonl"));
+        match std::fs::read_to_string(&committed) {
+            Ok(text) if !options.generate => {
+                eprintln!("reading {name} from {}...", committed.display());
+                let set = sets::load_lines_from(name, Source::Ours, &committed, &text, count)?;
+                if set.items.len() < count && options.count.is_some() {
+                    eprintln!(
+                        "note: {} has {} puzzles, fewer than --count {count}",
+                        committed.display(),
+                        set.items.len()
+                    );
+                }
+                out.push(set);
+            }
+            _ => {
+                eprintln!("generating {count} {name} puzzles...");
+                out.push(sets::make_set(
+                    recipe,
+                    options.seed,
+                    count,
+                    options.threads as usize,
+                )?);
+            }
+        }
         let file = dir.join(format!("pencilmark-{name}.jsonl"));
         if let Ok(text) = std::fs::read_to_string(&file) {
             out.push(sets::load_lines(
@@ -278,7 +318,33 @@ pub fn load_sets(options: &VariantOptions) -> Result<Vec<Set>, VariantRunError> 
     Ok(out)
 }
 
-/// The committed pencilmark sets.
+/// `--write-sets DIR`: makes each wanted set of ours and writes it as `DIR/ours-<set>.jsonl`.
+fn write_sets(options: &VariantOptions, dir: &Path) -> Result<bool, VariantRunError> {
+    let wanted: Vec<&str> = if options.sets.is_empty() {
+        sets::RECIPES.iter().map(|r| r.name).collect()
+    } else {
+        options.sets.iter().map(String::as_str).collect()
+    };
+    std::fs::create_dir_all(dir)?;
+    for name in wanted {
+        let recipe = sets::recipe(name)?;
+        let count = options.count.map_or(recipe.count, |c| c as usize);
+        let started = std::time::Instant::now();
+        let set = sets::make_set(recipe, options.seed, count, options.threads as usize)?;
+        let path = dir.join(format!("ours-{name}.jsonl"));
+        std::fs::write(&path, sets::write_lines(&set))?;
+        eprintln!(
+            "{name}: {count} puzzles (seed {}) in {:.1} s wall on {} threads -> {}",
+            options.seed,
+            started.elapsed().as_secs_f64(),
+            options.threads,
+            path.display()
+        );
+    }
+    Ok(true)
+}
+
+/// The folder of the committed sets (ours and pencilmark's).
 pub fn default_pencilmark_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("data/variant")
 }
@@ -330,6 +396,19 @@ pub fn check_answers(set: &Set, answers: &[Answer]) -> Vec<String> {
         }
     }
     problems
+}
+
+/// Our guesses per puzzle on `items`, in the search for two solutions that [`ours`] makes.
+pub fn guesses(items: &[Item]) -> f64 {
+    let total: u64 = items
+        .iter()
+        .map(|item| {
+            let mut search = variant::Search::new(&item.puzzle);
+            let _ = search.count(2);
+            search.stats().guesses
+        })
+        .sum();
+    total as f64 / items.len().max(1) as f64
 }
 
 /// Our time per puzzle on `items`: the fastest round, each round whole passes over the set
@@ -402,6 +481,7 @@ fn row(set: &Set, ours: Duration, peers: &[Peer], answers: &[Answer]) -> Row {
         source: set.source,
         puzzles: set.items.len(),
         ours,
+        guesses: 0.0,
         peers: speeds,
     }
 }
@@ -418,8 +498,8 @@ fn rate(per_puzzle: Duration) -> String {
 
 /// The markdown table.
 pub fn table(rows: &[Row], peers: &[Peer]) -> String {
-    let mut out = String::from("| rule set | puzzles | ours (puzzles/s) |");
-    let mut rule = String::from("|---|---:|---:|");
+    let mut out = String::from("| rule set | puzzles | ours (puzzles/s) | ours (guesses/puzzle) |");
+    let mut rule = String::from("|---|---:|---:|---:|");
     for peer in peers {
         let _ = write!(out, " {} (puzzles/s) |", peer.title());
         rule.push_str("---:|");
@@ -438,10 +518,11 @@ pub fn table(rows: &[Row], peers: &[Peer]) -> String {
     for row in rows {
         let _ = write!(
             out,
-            "| {} | {} | {} |",
+            "| {} | {} | {} | {:.1} |",
             row.set,
             row.puzzles,
-            rate(row.ours)
+            rate(row.ours),
+            row.guesses
         );
         for (_, speed) in &row.peers {
             match speed {

@@ -1,6 +1,8 @@
 //! The puzzle sets of the variant benchmark: one per rule set, made by our generator from a
-//! seed at run time (nothing committed), plus the sets pencilmark's generator made (committed
-//! as JSON lines under `data/variant/`) and the shared 16x16 / 25x25 puzzles.
+//! recipe and a seed (committed as JSON lines, `data/variant/ours-<set>.jsonl`, so that a run
+//! does not spend minutes generating; `--generate` makes them at run time instead and
+//! `--write-sets` writes them again), plus the sets pencilmark's generator made (committed as
+//! `data/variant/pencilmark-<set>.jsonl`) and the shared 16x16 / 25x25 puzzles.
 //!
 //! Rules that carry data (thermometers, arrows, dots, sums, even/odd cells) are cut from a
 //! random solution grid, so they always admit a grid; [`variant::generate`] then fills a grid
@@ -11,8 +13,8 @@ use std::path::Path;
 
 use sudokit::format::variant::{self as vformat, Document};
 use sudokit::variant::{
-    self, Arrow, EvenOdd, Kropki, LittleKiller, Pos, Puzzle, Request, Rule, Sandwich, Shape,
-    Thermo, Xv,
+    self, Arrow, EvenOdd, Kropki, LittleKiller, Options, Pos, Puzzle, Request, Rule, Sandwich,
+    Shape, Thermo, Xv,
 };
 
 /// One benchmark puzzle: the puzzle and its unique solution.
@@ -39,7 +41,7 @@ pub struct Set {
 /// Where a set's puzzles came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
-    /// Our generator, seeded, at run time.
+    /// Our generator, seeded (at run time, or committed).
     Ours,
     /// pencilmark's generator (committed JSON lines).
     Pencilmark,
@@ -247,15 +249,19 @@ fn make_once(recipe: Recipe, seed: u64, index: u64) -> Result<Item, SetError> {
         killer_cages: recipe.name == "killer",
         max_guesses: DIG_BUDGET,
     };
+    let mut options = Options::default();
     if let Some(rule) = Rule::from_name(recipe.name) {
         request.rules.push(rule);
     } else if !matches!(recipe.name, "killer" | "jigsaw") && !recipe.name.starts_with("classic") {
-        // A random grid to cut the rule's data from (the plain generator's solution).
-        let plain = variant::generate(&request, seed, index).map_err(|e| fail(e.to_string()))?;
-        let grid = variant::solve(&plain).ok_or_else(|| fail("no grid".into()))?;
+        // A random grid (the plain generator's fill) to cut the rule's data from, and to dig
+        // from: a second random fill that had to meet the rules (sandwich sums, little-killer
+        // diagonals) would spend minutes of guesses finding what is already here.
+        let grid = variant::fill(&request, seed, index, None).map_err(|e| fail(e.to_string()))?;
         request.rules = cut_rules(recipe.name, &grid, recipe.size, &mut rng);
+        options = options.with_solution(grid);
     }
-    let puzzle = variant::generate(&request, seed, index).map_err(|e| fail(e.to_string()))?;
+    let puzzle = variant::generate_with(&request, &options, seed, index, None)
+        .map_err(|e| fail(e.to_string()))?;
     let solution = unique_solution(&puzzle).map_err(fail)?;
     Ok(Item { puzzle, solution })
 }
@@ -435,10 +441,8 @@ fn cut_rules(name: &str, grid: &[u8], n: usize, rng: &mut fastrand::Rng) -> Vec<
                     sum: line_sum((0..n).map(|r| r * n + i).collect()),
                 }));
             }
-            // Eight of the 2N clues: with all of them the generator's random fill runs out of
-            // guesses (the sums admit few grids, and it meets them late).
-            rng.shuffle(&mut rules);
-            rules.truncate(8);
+            // Every clue, as published sandwich puzzles have: the generator digs from this
+            // grid, so the sums need not be met by a random fill.
             rules
         }
         "even-odd" => {
@@ -607,11 +611,48 @@ pub struct Line {
     pub solution: String,
 }
 
-/// Reads a JSON-lines set file; each puzzle must have exactly one solution, the one stored.
+/// The JSON lines of `set` (one [`Line`] per puzzle, in order), as `load_lines` reads them.
+pub fn write_lines(set: &Set) -> String {
+    let mut out = String::new();
+    for item in &set.items {
+        let line = Line {
+            puzzle: Document::from_puzzle(&item.puzzle, item.puzzle.givens()),
+            solution: item
+                .solution
+                .iter()
+                .map(|&v| vformat::cell_char(v))
+                .collect(),
+        };
+        // A document of plain data always serialises.
+        if let Ok(text) = serde_json::to_string(&line) {
+            out.push_str(&text);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Reads a JSON-lines set file of pencilmark's; each puzzle must have exactly one solution,
+/// the one stored.
 pub fn load_lines(name: &str, path: &Path, text: &str) -> Result<Set, SetError> {
+    load_lines_from(name, Source::Pencilmark, path, text, usize::MAX)
+}
+
+/// Reads at most `limit` puzzles of a JSON-lines set file made by `source`; each puzzle must
+/// have exactly one solution, the one stored.
+pub fn load_lines_from(
+    name: &str,
+    source: Source,
+    path: &Path,
+    text: &str,
+    limit: usize,
+) -> Result<Set, SetError> {
     let mut items = Vec::new();
     let show = path.display().to_string();
     for (k, raw) in text.lines().enumerate() {
+        if items.len() >= limit {
+            break;
+        }
         if raw.trim().is_empty() {
             continue;
         }
@@ -633,7 +674,7 @@ pub fn load_lines(name: &str, path: &Path, text: &str) -> Result<Set, SetError> 
     }
     Ok(Set {
         name: name.to_string(),
-        source: Source::Pencilmark,
+        source,
         items,
     })
 }

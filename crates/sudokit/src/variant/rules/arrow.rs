@@ -3,7 +3,7 @@
 
 use super::{Constraint, Solved};
 use crate::variant::linear;
-use crate::variant::build::{Builder, Dead, Propagator};
+use crate::variant::build::Builder;
 use crate::variant::{Pos, VariantError};
 
 /// An arrow: the circle (one cell, or a pill of up to three read left to right) and the cells
@@ -16,18 +16,6 @@ pub struct Arrow {
     pub circle: Vec<Pos>,
     /// The cells along the arrow (digits may repeat unless a house forbids it).
     pub cells: Vec<Pos>,
-}
-
-#[derive(Debug)]
-struct Sum {
-    cells: Vec<usize>,
-    weights: Vec<i64>,
-}
-
-impl Propagator for Sum {
-    fn propagate(&self, cand: &mut [u32]) -> Result<bool, Dead> {
-        linear::propagate(cand, &self.cells, &self.weights, 0)
-    }
 }
 
 impl Constraint for Arrow {
@@ -44,12 +32,59 @@ impl Constraint for Arrow {
         let weights = (0..cells.len())
             .map(|i| if i < k { -(10i64.pow((k - 1 - i) as u32)) } else { 1 })
             .collect();
-        b.propagator(Box::new(Sum { cells, weights }));
+        // Cells of the arrow that share a house differ: the sum knows it.
+        let sum = linear::DistinctSum::new(b, cells, weights, 0);
+        b.propagator(Box::new(sum));
         Ok(())
     }
 
     fn holds(&self, s: &Solved<'_>) -> bool {
         let circle = self.circle.iter().fold(0u32, |v, &p| v * 10 + s.at(p));
         circle == self.cells.iter().map(|&p| s.at(p)).sum::<u32>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::build::digits;
+    use crate::variant::{Puzzle, Rule, Shape};
+
+    fn root_candidates(rules: Vec<Rule>) -> Vec<u32> {
+        let puzzle = Puzzle::new(Shape::square(9).expect("9x9"), vec![0; 81], rules).expect("valid");
+        let mut cand = puzzle.model.root.clone();
+        puzzle.model.propagate(&mut cand).expect("consistent");
+        cand
+    }
+
+    fn mask(ds: impl IntoIterator<Item = u32>) -> u32 {
+        ds.into_iter().fold(0, |m, d| m | 1 << d)
+    }
+
+    #[test]
+    fn a_shaft_in_one_box_sums_to_at_least_one_two_three() {
+        // Circle r1c1, shaft r2c2, r2c3, r3c3: all in box 1, so the shaft holds three different
+        // digits (at least 6) and the circle, which sees them, is 6 to 9.
+        let arrow = Arrow {
+            circle: vec![Pos::new(0, 0)],
+            cells: vec![Pos::new(1, 1), Pos::new(1, 2), Pos::new(2, 2)],
+        };
+        let cand = root_candidates(vec![Rule::Arrow(arrow)]);
+        assert_eq!(digits(cand[0]), mask(6..=9));
+        // The shaft: at most 9 - 1 - 2 = 6.
+        for cell in [10, 11, 20] {
+            assert_eq!(digits(cand[cell]), mask(1..=6), "cell {cell}");
+        }
+    }
+
+    #[test]
+    fn a_shaft_across_houses_may_repeat() {
+        // r1c1 and r9c9 share no house: 1 + 1 = 2 is allowed, so the circle r5c1 may be 2.
+        let arrow = Arrow {
+            circle: vec![Pos::new(4, 0)],
+            cells: vec![Pos::new(0, 1), Pos::new(8, 8)],
+        };
+        let cand = root_candidates(vec![Rule::Arrow(arrow)]);
+        assert_eq!(digits(cand[36]), mask(2..=9));
     }
 }

@@ -61,24 +61,34 @@ impl Propagator for Line {
                     continue;
                 }
                 let (lo, hi) = (i.min(j), i.max(j));
-                let inside: Vec<u32> = masks[lo + 1..hi].iter().map(|m| m & !(one | top)).collect();
+                let mut inside_buf = [0u32; 32];
+                let inside = &mut inside_buf[..hi - lo - 1];
+                for (slot, m) in inside.iter_mut().zip(&masks[lo + 1..hi]) {
+                    *slot = m & !(one | top);
+                }
                 let outside_ok = (0..masks.len())
                     .filter(|&k| k != i && k != j && (k < lo || k > hi))
                     .all(|k| masks[k] & !(one | top) != 0);
                 if !outside_ok {
                     continue;
                 }
-                let kept = if inside.is_empty() {
+                let mut kept_buf = [0u32; 32];
+                let kept = &mut kept_buf[..inside.len()];
+                if inside.is_empty() {
                     if self.sum != 0 {
                         continue;
                     }
-                    Vec::new()
                 } else {
-                    match linear::supports(&inside, &vec![1; inside.len()], self.sum) {
-                        Ok(kept) => kept,
+                    let ones = &[1i64; 32][..inside.len()];
+                    match linear::supports_small(inside, ones, self.sum, kept) {
+                        Ok(true) => {}
+                        Ok(false) => match linear::supports(inside, ones, self.sum) {
+                            Ok(wide) => kept.copy_from_slice(&wide),
+                            Err(Dead) => continue,
+                        },
                         Err(Dead) => continue,
                     }
-                };
+                }
                 allowed[i] |= one;
                 allowed[j] |= top;
                 for (k, m) in masks.iter().enumerate() {
