@@ -134,8 +134,10 @@ mod tests {
     #[test]
     fn touched_lists_each_item_once_from_the_cursor() {
         let of = Lists::new(3, [(0, 0), (0, 1), (1, 1), (2, 2)].into_iter());
-        let mut work = Work::default();
-        work.log = vec![2, 0, 1, 0];
+        let mut work = Work {
+            log: vec![2, 0, 1, 0],
+            ..Work::default()
+        };
         assert_eq!(work.touched(1, &of, 3), vec![0, 1]);
         assert_eq!(work.touched(0, &of, 3), vec![2, 0, 1]);
         assert_eq!(work.touched(4, &of, 3), Vec::<u32>::new());

@@ -53,7 +53,10 @@ mod tests {
     fn root_candidates(rules: Vec<Rule>) -> Vec<u32> {
         let puzzle = Puzzle::new(Shape::square(9).expect("9x9"), vec![0; 81], rules).expect("valid");
         let mut cand = puzzle.model.root.clone();
-        puzzle.model.propagate(&mut cand).expect("consistent");
+        puzzle
+            .model
+            .propagate(&mut cand, &mut crate::variant::work::Work::default(), None)
+            .expect("consistent");
         cand
     }
 

@@ -52,7 +52,10 @@ mod tests {
         let puzzle = Puzzle::new(Shape::square(9).expect("9x9"), vec![0; 81], vec![Rule::LittleKiller(clue)])
             .expect("valid");
         let mut cand = puzzle.model.root.clone();
-        puzzle.model.propagate(&mut cand).expect("consistent");
+        puzzle
+            .model
+            .propagate(&mut cand, &mut crate::variant::work::Work::default(), None)
+            .expect("consistent");
         for cell in [0, 10, 20] {
             assert_eq!(digits(cand[cell]), 0b1110, "cell {cell}");
         }
