@@ -8,7 +8,9 @@
 mod candidates;
 mod grid;
 mod index;
+mod symmetry;
 
 pub use candidates::{BadCandidates, Candidates};
 pub use grid::{Grid, RuleViolation};
 pub use index::{Block, Cell, Col, Digit, House, IndexKind, OutOfRange, Row};
+pub use symmetry::{Symmetry, UnknownSymmetry};

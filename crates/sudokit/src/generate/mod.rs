@@ -102,14 +102,13 @@ mod judge;
 mod nested;
 mod pattern;
 mod refine;
-mod symmetry;
 mod target;
 mod vicinity;
 
+pub use crate::board::{Symmetry, UnknownSymmetry};
 pub use dig::is_minimal;
 pub use nested::DEFAULT_NESTED_WORK;
 pub use pattern::Pattern;
-pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use target::{
     BadRatingRange, BadRatingRangeKind, Difficulty, Impossible, RatingRange, TechniqueTarget,
     UnknownTechnique,

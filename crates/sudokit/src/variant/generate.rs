@@ -10,8 +10,8 @@
 //! data from a grid and digs that same grid, so the fill never has to meet the rules).
 
 use super::{Killer, Pos, Puzzle, Rule, Search, Shape, Stopped, VariantError};
+use crate::board::Symmetry;
 use crate::budget::{Guard, Limit};
-use crate::generate::Symmetry;
 use crate::rng::Rng;
 use crate::solve::Count;
 

@@ -1,6 +1,6 @@
 //! [`Symmetry`]: the geometric symmetries a clue pattern can be asked to have.
 
-use crate::{Cell, Grid};
+use super::{Cell, Grid};
 use std::fmt;
 use std::str::FromStr;
 
