@@ -113,21 +113,7 @@ pub(crate) fn supports_small(
     if masks.len() > SMALL_CELLS || weights.len() < masks.len() || out.len() < masks.len() {
         return Ok(false);
     }
-    let (mut lo, mut hi) = (0i64, 0i64);
-    for (&m, &w) in masks.iter().zip(weights) {
-        if m == 0 {
-            return Err(Dead);
-        }
-        let (a, b) = (
-            w * i64::from(m.trailing_zeros()),
-            w * i64::from(31 - m.leading_zeros()),
-        );
-        lo += a.min(b).min(0);
-        hi += a.max(b).max(0);
-    }
-    if target < lo || target > hi {
-        return Err(Dead);
-    }
+    let (lo, hi) = sum_range(masks, weights, target)?;
     if hi - lo >= SMALL_WIDTH {
         return Ok(false);
     }
@@ -179,8 +165,9 @@ pub(crate) fn supports_small(
     Ok(true)
 }
 
-/// [`supports`] for any number of cells and any range, with sets of 64-bit words.
-fn supports_wide(masks: &[u32], weights: &[i64], target: i64) -> Result<Vec<u32>, Dead> {
+/// The lowest and highest weighted sums the masks allow (each digit from its mask's lowest to
+/// highest bit); `Err` when a mask is empty or `target` is outside them.
+fn sum_range(masks: &[u32], weights: &[i64], target: i64) -> Result<(i64, i64), Dead> {
     let (mut lo, mut hi) = (0i64, 0i64);
     for (&m, &w) in masks.iter().zip(weights) {
         if m == 0 {
@@ -196,6 +183,12 @@ fn supports_wide(masks: &[u32], weights: &[i64], target: i64) -> Result<Vec<u32>
     if target < lo || target > hi {
         return Err(Dead);
     }
+    Ok((lo, hi))
+}
+
+/// [`supports`] for any number of cells and any range, with sets of 64-bit words.
+fn supports_wide(masks: &[u32], weights: &[i64], target: i64) -> Result<Vec<u32>, Dead> {
+    let (lo, hi) = sum_range(masks, weights, target)?;
     let width = (hi - lo + 1) as usize;
     let at = |s: i64| (s - lo) as usize;
     let mut forward = Vec::with_capacity(masks.len() + 1);
