@@ -33,6 +33,8 @@ use crate::logic::cell_set::{CellSet, SE_PEERS};
 use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
 use std::ops::ControlFlow;
 
+mod memo;
+
 /// Finds aligned triplet exclusions.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct AlignedTripletExclusion;
@@ -52,46 +54,77 @@ impl Finder for AlignedTripletExclusion {
         if bases.len() < 3 {
             return ControlFlow::Continue(());
         }
-        let base_set: CellSet = bases.iter().map(|&(cell, _)| cell).collect();
-        let mut excluders_of = [CellSet::EMPTY; 81];
-        let mut index_of = [0usize; 81];
-        for (k, &(cell, excluders)) in bases.iter().enumerate() {
-            excluders_of[cell.index()] = excluders;
-            index_of[cell.index()] = k;
+        let mut memo = memo::take();
+        if let Some(memo) = memo.as_mut() {
+            memo.begin(grid);
         }
-        for j in 1..bases.len() {
-            for i in 0..j {
-                let ((c0, ex0), (c1, ex1)) = (bases[i], bases[j]);
-                let pair_common = ex0 & ex1;
-                if pair_common.len() < 2 {
+        let flow = scan(grid, ratings, &bases, memo.as_deref_mut(), found);
+        if let Some(memo) = memo {
+            memo::give(memo);
+        }
+        flow
+    }
+}
+
+/// SE's scan over the triplets of `bases`, skipping those `memo` knows remove nothing and
+/// remembering the new ones that do not.
+fn scan(
+    grid: &CandidateGrid,
+    ratings: &Ratings,
+    bases: &[(Cell, CellSet)],
+    mut memo: Option<&mut memo::Memo>,
+    found: &mut dyn FnMut(Step) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let technique = Technique::AlignedTripletExclusion;
+    let base_set: CellSet = bases.iter().map(|&(cell, _)| cell).collect();
+    let mut excluders_of = [CellSet::EMPTY; 81];
+    let mut index_of = [0usize; 81];
+    for (k, &(cell, excluders)) in bases.iter().enumerate() {
+        excluders_of[cell.index()] = excluders;
+        index_of[cell.index()] = k;
+    }
+    for j in 1..bases.len() {
+        for i in 0..j {
+            let ((c0, ex0), (c1, ex1)) = (bases[i], bases[j]);
+            let pair_common = ex0 & ex1;
+            if pair_common.len() < 2 {
+                continue;
+            }
+            for c2 in twin_area(c0, ex0, c1, ex1, base_set) {
+                let ex2 = excluders_of[c2.index()];
+                let common = pair_common & ex2;
+                if common.len() < 2 || met_before(i, j, index_of[c2.index()], bases, ex2) {
                     continue;
                 }
-                for c2 in twin_area(c0, ex0, c1, ex1, base_set) {
-                    let ex2 = excluders_of[c2.index()];
-                    let common = pair_common & ex2;
-                    if common.len() < 2 || met_before(i, j, index_of[c2.index()], &bases, ex2) {
-                        continue;
-                    }
-                    let removed = exclusions(grid, &[c0, c1, c2], common);
-                    if removed.is_empty() {
-                        continue;
-                    }
-                    let mut step = Step::new(self.technique(), ratings.get(self.technique()));
-                    step.eliminations = removed;
-                    step.cells = vec![c0, c1, c2];
-                    // The excluders in SE's peer order of the first cell.
-                    step.cells.extend(
-                        SE_PEERS[c0.index()]
-                            .iter()
-                            .copied()
-                            .filter(|&c| common.contains(c)),
-                    );
-                    report(found, step)?;
+                let triplet = [c0, c1, c2];
+                if memo
+                    .as_ref()
+                    .is_some_and(|m| m.known_empty(triplet, common))
+                {
+                    continue;
                 }
+                let removed = exclusions(grid, &triplet, common);
+                if removed.is_empty() {
+                    if let Some(memo) = memo.as_mut() {
+                        memo.remember_empty(triplet, common);
+                    }
+                    continue;
+                }
+                let mut step = Step::new(technique, ratings.get(technique));
+                step.eliminations = removed;
+                step.cells = vec![c0, c1, c2];
+                // The excluders in SE's peer order of the first cell.
+                step.cells.extend(
+                    SE_PEERS[c0.index()]
+                        .iter()
+                        .copied()
+                        .filter(|&c| common.contains(c)),
+                );
+                report(found, step)?;
             }
         }
-        ControlFlow::Continue(())
     }
+    ControlFlow::Continue(())
 }
 
 /// Whether SE's scan meets the three base cells `i < j` and `k` (indexes into `bases`, `k`
