@@ -78,10 +78,26 @@ impl Finder for Fish {
                 }
             }
         }
+        // The lines (bit i: line `base + i`) where each digit has two places or more: SE's
+        // `CommonTuples` needs every base line to be one, so a subset with another line is
+        // skipped at once (most are).
+        let mut eligible = [[0u16; 9]; 2];
+        for (k, base) in [9, 0].into_iter().enumerate() {
+            for (d, lines) in eligible[k].iter_mut().enumerate() {
+                for i in 0..9 {
+                    if positions[base + i][d].count_ones() >= 2 {
+                        *lines |= 1 << i;
+                    }
+                }
+            }
+        }
         // Base lines: columns (house indexes 9..18), then rows (0..9); covers the other kind.
-        for (base, cover) in [(9, 0), (0, 9)] {
+        for (k, (base, cover)) in [(9, 0), (0, 9)].into_iter().enumerate() {
             for &lines in subsets(n) {
                 for d in (0..9).filter(|&d| tried[d]) {
+                    if lines & !eligible[k][d] != 0 {
+                        continue;
+                    }
                     let mut union = 0u16;
                     let mut ok = true;
                     for i in (0..9).filter(|&i| lines & 1 << i != 0) {
