@@ -70,7 +70,7 @@ pub(super) struct Mode {
 
 /// A set of 729 potentials, as a bitmask (16 words rather than 12, so that the word index is a
 /// mask, not a division).
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(super) struct PotSet([u64; 16]);
 
 impl PotSet {

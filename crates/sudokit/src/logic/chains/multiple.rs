@@ -13,7 +13,7 @@
 
 use super::graph::{cell_digit, cell_digits, houses_of, link_house, pot, removable, Graph, Pot};
 use super::hint::{length_bonus, rating_of};
-use super::implications::Implications;
+use super::implications::{Implications, Queues};
 use super::node::{ChainNode, Link};
 use crate::board::{Cell, Digit, House};
 use crate::logic::cell_set::CellSet;
@@ -147,6 +147,31 @@ struct Cache {
     /// Where the implications of each potential are in `list` (`NOT_YET`: not computed).
     at: Vec<u32>,
     list: Vec<Implications>,
+    queues: Queues,
+}
+
+/// The most implications kept per thread for the next scan (a scan walks from at most 729
+/// sources; about 3.5 KB each).
+const MAX_KEPT: usize = 729;
+
+thread_local! {
+    /// Implications of earlier scans on this thread, walked into again by the next scan
+    /// (`Implications::rewalk` clears what one held, so any earlier one serves).
+    static SPARE: std::cell::RefCell<Vec<Implications>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Cache {
+    /// Hands the implications to the thread's spares for the next scan.
+    fn drop(&mut self) {
+        let list = std::mem::take(&mut self.list);
+        let _ = SPARE.try_with(|spare| {
+            if let Ok(mut spare) = spare.try_borrow_mut() {
+                let room = MAX_KEPT.saturating_sub(spare.len());
+                spare.extend(list.into_iter().take(room));
+            }
+        });
+    }
 }
 
 /// Marks a potential whose implications are not computed yet in `Cache::at`.
@@ -157,6 +182,7 @@ impl Cache {
         Cache {
             at: vec![NOT_YET; 729],
             list: Vec::new(),
+            queues: Queues::default(),
         }
     }
 
@@ -165,7 +191,13 @@ impl Cache {
         if let Some(slot) = self.at.get_mut(usize::from(source)) {
             if *slot == NOT_YET {
                 *slot = self.list.len() as u32;
-                self.list.push(Implications::of(graph, source));
+                let spare = SPARE
+                    .try_with(|spare| spare.try_borrow_mut().ok()?.pop())
+                    .ok()
+                    .flatten();
+                let mut implications = spare.unwrap_or_else(Implications::empty);
+                implications.rewalk(graph, source, &mut self.queues);
+                self.list.push(implications);
             }
         }
     }
