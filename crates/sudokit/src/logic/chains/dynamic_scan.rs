@@ -368,7 +368,14 @@ fn scan(
             }
             if !nishio && pots.len() >= 3 {
                 for state in [true, false] {
-                    for (q, i) in on.reached(state) {
+                    // What both walks imply, as one set operation: mostly nothing, and then
+                    // the "on" walk's nodes need not be read.
+                    let mut both = *on.set(state);
+                    both.intersect(off.set(state));
+                    if both.is_empty() {
+                        continue;
+                    }
+                    for (q, i) in on.reached(state).filter(|&(q, _)| both.contains(q)) {
                         if let Some(j) = off.node(q, state) {
                             if worth(graph, (q, state)) {
                                 let complexity = measure(&[(on, i), (&off, j)]);
