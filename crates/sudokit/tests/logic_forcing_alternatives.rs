@@ -191,6 +191,17 @@ fn share(lines: &[String], extra: &[&'static dyn Finder]) -> (usize, usize) {
             )
         })
         .collect();
+    // `SUDOKU_FC_LIST=FILE` writes the lines whose path uses a forcing chain (with human
+    // mode's own list), to rerun only those (`SUDOKU_FC_SET` reads such a file).
+    if let (true, Ok(file)) = (extra.is_empty(), std::env::var("SUDOKU_FC_LIST")) {
+        let listed: String = lines
+            .iter()
+            .zip(&results)
+            .filter(|(_, r)| r.0)
+            .map(|(l, _)| format!("{l}\n"))
+            .collect();
+        std::fs::write(&file, listed).unwrap_or_else(|e| panic!("cannot write {file}: {e}"));
+    }
     (
         results.iter().filter(|r| r.0).count(),
         results.iter().filter(|r| r.1).count(),
