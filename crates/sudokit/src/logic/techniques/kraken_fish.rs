@@ -74,6 +74,9 @@ struct Implications {
     single: Vec<usize>,
     /// Per (cell, digit index): the candidates turned off by "digit in cell", per digit.
     offs: HashMap<(u8, u8), [u128; 9]>,
+    /// Per start node: the walk from it (see [`walk`]), kept for the chains of the steps
+    /// listed after it.
+    walks: HashMap<usize, Vec<usize>>,
 }
 
 impl Implications {
@@ -105,6 +108,7 @@ impl Implications {
             graph,
             single,
             offs: HashMap::new(),
+            walks: HashMap::new(),
         }
     }
 
@@ -116,27 +120,6 @@ impl Implications {
             .filter(|&i| i != usize::MAX)
     }
 
-    /// Breadth-first walk from "`start` on" over states `node * 2 + on` (on: weak links lead
-    /// to "off"; off: strong links lead to "on"): each state reached, with the state it was
-    /// reached from (`usize::MAX` for none, the start its own).
-    fn walk(&self, start: usize) -> Vec<usize> {
-        let mut parent = vec![usize::MAX; 2 * self.graph.nodes.len()];
-        let s0 = start * 2 + 1;
-        parent[s0] = s0;
-        let mut queue = std::collections::VecDeque::from([s0]);
-        while let Some(s) = queue.pop_front() {
-            let (node, on) = (s / 2, s % 2 == 1);
-            for to in self.graph.next(node, on) {
-                let t = to * 2 + usize::from(!on);
-                if parent[t] == usize::MAX {
-                    parent[t] = s;
-                    queue.push_back(t);
-                }
-            }
-        }
-        parent
-    }
-
     /// Per digit index, the candidates that "digit `d` in cell `c`" turns off.
     fn offs(&mut self, c: usize, d: usize) -> [u128; 9] {
         let key = (c as u8, d as u8);
@@ -145,7 +128,7 @@ impl Implications {
         }
         let mut offs = [0u128; 9];
         if let Some(start) = self.node(c, d) {
-            let parent = self.walk(start);
+            let parent = walk(&self.graph, &mut self.walks, start);
             for (i, node) in self.graph.nodes.iter().enumerate() {
                 if let (Some(cell), true) = (node.cells.single_cell(), parent[2 * i] != usize::MAX)
                 {
@@ -159,11 +142,11 @@ impl Implications {
 
     /// The links of the shortest chain from "digit `d` in `from`" to "digit `e` not in `to`",
     /// each drawn between the first cells of its nodes.
-    fn chain(&self, from: usize, d: usize, to: usize, e: usize) -> Vec<Link> {
+    fn chain(&mut self, from: usize, d: usize, to: usize, e: usize) -> Vec<Link> {
         let (Some(start), Some(end)) = (self.node(from, d), self.node(to, e)) else {
             return Vec::new();
         };
-        let parent = self.walk(start);
+        let parent = walk(&self.graph, &mut self.walks, start);
         let mut states = vec![end * 2];
         while let Some(&s) = states.last() {
             let p = parent[s];
@@ -194,6 +177,30 @@ impl Implications {
             })
             .collect()
     }
+}
+
+/// Breadth-first walk over `graph` from "`start` on", over states `node * 2 + on` (on: weak
+/// links lead to "off"; off: strong links lead to "on"): for each state, the state it was
+/// reached from (`usize::MAX` for none, the start its own). Kept in `walks`, so each start is
+/// walked once per call, however many steps' chains come from it.
+fn walk<'w>(graph: &Graph, walks: &'w mut HashMap<usize, Vec<usize>>, start: usize) -> &'w [usize] {
+    walks.entry(start).or_insert_with(|| {
+        let mut parent = vec![usize::MAX; 2 * graph.nodes.len()];
+        let s0 = start * 2 + 1;
+        parent[s0] = s0;
+        let mut queue = std::collections::VecDeque::from([s0]);
+        while let Some(s) = queue.pop_front() {
+            let (node, on) = (s / 2, s % 2 == 1);
+            for to in graph.next(node, on) {
+                let t = to * 2 + usize::from(!on);
+                if parent[t] == usize::MAX {
+                    parent[t] = s;
+                    queue.push_back(t);
+                }
+            }
+        }
+        parent
+    })
 }
 
 /// One finned fish without eliminations of its own, ready for the kraken checks.
@@ -364,7 +371,7 @@ impl KrakenFish {
     ) -> ControlFlow<()> {
         let d = digit.index();
         let technique = self.technique();
-        let new_step = |elim: (usize, usize), starts: &[usize], imp: &Implications| {
+        let new_step = |elim: (usize, usize), starts: &[usize], imp: &mut Implications| {
             let mut step = Step::new(technique, ratings.get(technique));
             step.cells = bits(fish.base_cells).filter_map(Cell::new).collect();
             step.houses = bits(u128::from(fish.base))
