@@ -2,10 +2,12 @@
 //! puzzles: along human mode's path of each puzzle, every state is given to each of those
 //! finders, and the first [`STEPS_PER_FINDER`] steps each reports must place only true digits
 //! and remove only false candidates. Each kraken step's chains must also be well formed: one
-//! chain per start (type 1: per fin), each made of single links that hold in that state (a
-//! digit in a cell rules out its cell's other digits and its peers' same digit; a digit ruled
-//! out forces the other digit of a bivalue cell or the other place of a digit with two places
-//! in a house), from "the fish digit in the start" to "the eliminated candidate is not there".
+//! chain per start (type 1: per fin), each made of links that hold in that state (a digit in a
+//! cell rules out its cell's other digits and its peers' same digit; a digit ruled out forces
+//! the other digit of a bivalue cell or the other place of a digit with two places in a house;
+//! a node drawn at one cell may stand for the group of its box on its line, so a strong link
+//! holds when the house's places of the digit lie in the two nodes' cells or groups), from "the
+//! fish digit in the start" to "the eliminated candidate is not there".
 //!
 //! Quick tier: the first 12 puzzles of `testdata/sample.txt`. Data tier: the first 40 of
 //! `top1465.txt` (every line with `SUDOKU_SOUNDNESS_ALL=1`; run that with `--release`).
@@ -43,12 +45,34 @@ fn link_holds(grid: &CandidateGrid, link: &Link) -> bool {
         }
         (false, true) => {
             a.digit == b.digit
-                && shared
-                    .iter()
-                    .any(|&h| grid.house_cells_with(h, a.digit).len() == 2)
+                && shared.iter().any(|&h| {
+                    let places = grid.house_cells_with(h, a.digit);
+                    segments(h, a.cell, places).iter().any(|&sa| {
+                        segments(h, b.cell, places)
+                            .iter()
+                            .any(|&sb| (sa & sb).is_empty() && places.is_subset(sa | sb))
+                    })
+                })
         }
         _ => false,
     }
+}
+
+/// The cells a chain node drawn at `cell` may stand for inside house `h`: the cell, or the
+/// `places` of its box on its row or column (when that lies in `h`).
+fn segments(h: House, cell: Cell, places: CellSet) -> Vec<CellSet> {
+    let houses = House::all().filter(|&g| CellSet::house(g).contains(cell));
+    let lines: Vec<CellSet> = houses.map(CellSet::house).collect();
+    let mut out = vec![CellSet::single(cell)];
+    if let [row, col, block] = lines[..] {
+        for line in [row, col] {
+            let group = line & block & places;
+            if group.is_subset(CellSet::house(h)) {
+                out.push(group);
+            }
+        }
+    }
+    out
 }
 
 /// The chains of a kraken step, cut where a link does not start at the previous one's end.
@@ -129,7 +153,22 @@ fn sentence_fault(step: &Step) -> Option<String> {
     (!complete).then(|| format!("sentence {text:?}"))
 }
 
-/// Per puzzle: states, steps per technique of the list, and the faults found.
+/// Whether `link` is a strong link of one digit that only holds through a group (no house
+/// the two cells share has just those two places of the digit).
+fn grouped(grid: &CandidateGrid, link: &Link) -> bool {
+    let (a, b) = (link.from, link.to);
+    !a.on
+        && b.on
+        && a.digit == b.digit
+        && a.cell != b.cell
+        && !House::all().any(|h| {
+            let places = grid.house_cells_with(h, a.digit);
+            places.len() == 2 && places.contains(a.cell) && places.contains(b.cell)
+        })
+}
+
+/// Per puzzle: states, steps per technique of the list (then the number of kraken steps with
+/// a link through a group), and the faults found.
 fn check(line: &str) -> (usize, Vec<usize>, Vec<String>) {
     let puzzle = grid_from_line(line).unwrap_or_else(|| panic!("not a puzzle line: {line}"));
     assert_eq!(
@@ -141,7 +180,7 @@ fn check(line: &str) -> (usize, Vec<usize>, Vec<String>) {
     let start = CandidateGrid::from_grid(&puzzle);
     let path = Solver::new().with_style(Style::Human).solve(&start);
     let ratings = Ratings::default();
-    let mut counts = vec![0; HODOKU_OFF_BY_DEFAULT.len()];
+    let mut counts = vec![0; HODOKU_OFF_BY_DEFAULT.len() + 1];
     let mut faults = Vec::new();
     let mut grid = start;
     for (n, next) in path.steps.iter().enumerate() {
@@ -171,6 +210,9 @@ fn check(line: &str) -> (usize, Vec<usize>, Vec<String>) {
                     step.technique,
                     Technique::KrakenFishType1 | Technique::KrakenFishType2
                 ) {
+                    if step.links.iter().any(|l| grouped(&grid, l)) {
+                        counts[HODOKU_OFF_BY_DEFAULT.len()] += 1;
+                    }
                     kraken_fault(&grid, &step)
                 } else {
                     None
@@ -189,7 +231,7 @@ fn check(line: &str) -> (usize, Vec<usize>, Vec<String>) {
 fn assert_sound(name: &str, lines: &[&str]) -> Vec<usize> {
     let results: Vec<_> = lines.par_iter().map(|line| check(line)).collect();
     let mut states = 0;
-    let mut counts = vec![0; HODOKU_OFF_BY_DEFAULT.len()];
+    let mut counts = vec![0; HODOKU_OFF_BY_DEFAULT.len() + 1];
     let mut faults = Vec::new();
     for (s, c, f) in results {
         states += s;
@@ -202,9 +244,11 @@ fn assert_sound(name: &str, lines: &[&str]) -> Vec<usize> {
         .map(|(f, n)| format!("{} {n}", f.technique().id()))
         .collect();
     report(&format!(
-        "logic_kraken_templates {name}: {} puzzles, {states} states, steps {}; {} faults",
+        "logic_kraken_templates {name}: {} puzzles, {states} states, steps {} (kraken through \
+         a group {}); {} faults",
         lines.len(),
         per.join(", "),
+        counts[HODOKU_OFF_BY_DEFAULT.len()],
         faults.len()
     ));
     assert!(faults.is_empty(), "faults:\n{}", faults.join("\n"));
@@ -219,7 +263,8 @@ fn committed_sample_is_sound_and_every_finder_fires() {
     let counts = assert_sound("testdata/sample.txt (first 12)", &lines);
     assert!(
         counts.iter().all(|&n| n > 0),
-        "each finder must fire on the sample: {counts:?}"
+        "each finder must fire on the sample, and some kraken chain go through a group: \
+         {counts:?}"
     );
 }
 

@@ -15,16 +15,21 @@
 //! tables (`TablingSolver.initForKrakenSearch` with chains only): from "`d` in the fin" all
 //! that follows by single links: a digit in a cell turns off the cell's other digits and the
 //! digit in its peers; a digit turned off turns on the other digit of a bivalue cell and the
-//! other place of a digit with two places in a house. HoDoKu also links through groups of
-//! cells; we do not (see docs/design.md), so we find a subset of its kraken fish.
+//! other place of a digit with two places in a house. As in HoDoKu's tables, a node may also be
+//! a group (the two or three cells of a box on one line holding the digit, the graph of
+//! [`aic`](super::aic)): "on" when one of its cells holds the digit, which turns off the digit
+//! in every cell that sees all of them, and "on" when the rest of a house's places of the digit
+//! are off; a chain's conclusions are still about single cells.
 //!
 //! Search: per digit and direction, bases are chosen house by house (disjoint, no endo fin),
 //! covers cell by cell as in [`ComplexFish`](super::ComplexFish): the lowest base cell not yet
 //! covered is covered by one of its houses or becomes a fin. The implications of "`d` in cell
-//! `c`" are computed once per call, when first needed, by a breadth-first walk.
+//! `c`" are computed once per call, when first needed, by a breadth-first walk over the graph,
+//! which is built once per call.
 
+use super::aic::{Graph, Kinds, Options};
 use super::report;
-use crate::board::{Cell, Digit, House};
+use crate::board::{Cell, Digit};
 use crate::logic::cell_set::{house, DIGITS, HOUSE_MASKS, PEER_MASKS};
 use crate::logic::{CandidateGrid, ChainNode, Finder, Link, Ratings, Step, Technique};
 use std::collections::HashMap;
@@ -58,77 +63,61 @@ fn cell_houses(c: usize) -> [usize; 3] {
     [c / 9, 9 + c % 9, 18 + c / 27 * 3 + c % 9 / 3]
 }
 
-/// A node of the implication walk: cell, digit index and whether the digit is on.
-type Node = (u8, u8, bool);
-
-/// The single-link implications of the grid, and the cache of what follows from "digit in
-/// cell".
-struct Implications<'g> {
-    grid: &'g CandidateGrid,
+/// The implications of the grid (single links and group nodes, see the module docs), and the
+/// cache of what follows from "digit in cell".
+struct Implications {
     /// Candidate cells per digit index.
     cand: [u128; 9],
+    /// The nodes (a digit in a cell or a group) and their links.
+    graph: Graph,
+    /// The graph's node of each (cell, digit index), `usize::MAX` for no candidate.
+    single: Vec<usize>,
     /// Per (cell, digit index): the candidates turned off by "digit in cell", per digit.
     offs: HashMap<(u8, u8), [u128; 9]>,
+    /// Per start node: the walk from it (see [`walk`]), kept for the chains of the steps
+    /// listed after it.
+    walks: HashMap<usize, Vec<usize>>,
 }
 
-impl<'g> Implications<'g> {
-    fn new(grid: &'g CandidateGrid) -> Self {
-        Implications {
+impl Implications {
+    fn new(grid: &CandidateGrid) -> Self {
+        let graph = Graph::build(
             grid,
+            Kinds {
+                digit: None,
+                house_strong: true,
+                cell_strong: true,
+                cell_weak: true,
+                groups: true,
+                als: false,
+            },
+            Options {
+                als_cells: 0,
+                group_parts: false,
+                hodoku_order: true,
+            },
+        );
+        let mut single = vec![usize::MAX; 81 * 9];
+        for (i, node) in graph.nodes.iter().enumerate() {
+            if let Some(cell) = node.cells.single_cell() {
+                single[cell.index() * 9 + node.digit.index()] = i;
+            }
+        }
+        Implications {
             cand: std::array::from_fn(|d| grid.cells_with(DIGITS[d]).bits()),
+            graph,
+            single,
             offs: HashMap::new(),
+            walks: HashMap::new(),
         }
     }
 
-    /// The direct consequences of `node`.
-    fn next(&self, (c, d, on): Node, out: &mut Vec<Node>) {
-        let (ci, di) = (usize::from(c), usize::from(d));
-        let Some(cell) = Cell::new(ci) else { return };
-        let here = self.grid.candidates(cell);
-        if on {
-            for other in here.iter() {
-                if other.index() != di {
-                    out.push((c, other.index() as u8, false));
-                }
-            }
-            let mut peers = PEER_MASKS[ci] & self.cand[di];
-            while peers != 0 {
-                let p = peers.trailing_zeros() as u8;
-                peers &= peers - 1;
-                out.push((p, d, false));
-            }
-        } else {
-            if here.len() == 2 {
-                if let Some(other) = here.iter().find(|o| o.index() != di) {
-                    out.push((c, other.index() as u8, true));
-                }
-            }
-            for h in cell_houses(ci) {
-                let rest = HOUSE_MASKS[h] & self.cand[di] & !(1u128 << ci);
-                if rest.count_ones() == 1 {
-                    out.push((rest.trailing_zeros() as u8, d, true));
-                }
-            }
-        }
-    }
-
-    /// Breadth-first walk from `start`: every node reached, with the node it was reached from.
-    fn walk(&self, start: Node) -> HashMap<Node, Node> {
-        let mut parent = HashMap::new();
-        parent.insert(start, start);
-        let mut queue = std::collections::VecDeque::from([start]);
-        let mut next = Vec::new();
-        while let Some(node) = queue.pop_front() {
-            next.clear();
-            self.next(node, &mut next);
-            for &n in &next {
-                if let std::collections::hash_map::Entry::Vacant(e) = parent.entry(n) {
-                    e.insert(node);
-                    queue.push_back(n);
-                }
-            }
-        }
-        parent
+    /// The node of "digit `d` in cell `c`", if `d` is a candidate there.
+    fn node(&self, c: usize, d: usize) -> Option<usize> {
+        self.single
+            .get(c * 9 + d)
+            .copied()
+            .filter(|&i| i != usize::MAX)
     }
 
     /// Per digit index, the candidates that "digit `d` in cell `c`" turns off.
@@ -138,57 +127,80 @@ impl<'g> Implications<'g> {
             return *offs;
         }
         let mut offs = [0u128; 9];
-        for &(cell, digit, on) in self.walk((key.0, key.1, true)).keys() {
-            if !on {
-                offs[usize::from(digit)] |= 1 << cell;
+        if let Some(start) = self.node(c, d) {
+            let parent = walk(&self.graph, &mut self.walks, start);
+            for (i, node) in self.graph.nodes.iter().enumerate() {
+                if let (Some(cell), true) = (node.cells.single_cell(), parent[2 * i] != usize::MAX)
+                {
+                    offs[node.digit.index()] |= 1 << cell.index();
+                }
             }
         }
         self.offs.insert(key, offs);
         offs
     }
 
-    /// The links of the shortest chain from "digit `d` in `from`" to "digit `e` not in `to`".
-    fn chain(&self, from: usize, d: usize, to: usize, e: usize) -> Vec<Link> {
-        let start = (from as u8, d as u8, true);
-        let parent = self.walk(start);
-        let mut nodes = vec![(to as u8, e as u8, false)];
-        while let Some(&p) = nodes.last().and_then(|n| parent.get(n)) {
-            if Some(&p) == nodes.last() {
+    /// The links of the shortest chain from "digit `d` in `from`" to "digit `e` not in `to`",
+    /// each drawn between the first cells of its nodes.
+    fn chain(&mut self, from: usize, d: usize, to: usize, e: usize) -> Vec<Link> {
+        let (Some(start), Some(end)) = (self.node(from, d), self.node(to, e)) else {
+            return Vec::new();
+        };
+        let parent = walk(&self.graph, &mut self.walks, start);
+        let mut states = vec![end * 2];
+        while let Some(&s) = states.last() {
+            let p = parent[s];
+            if p == usize::MAX || p == s {
                 break;
             }
-            nodes.push(p);
+            states.push(p);
         }
-        nodes.reverse();
-        nodes
+        states.reverse();
+        states
             .windows(2)
             .filter_map(|w| {
-                let from = chain_node(w[0])?;
-                let to = chain_node(w[1])?;
+                let (a, b) = (w[0] / 2, w[1] / 2);
+                let on = w[0] % 2 == 1;
+                let node = |i: usize, on: bool| {
+                    let n = self.graph.nodes[i];
+                    Some(ChainNode {
+                        cell: n.first_cell()?,
+                        digit: n.digit,
+                        on,
+                    })
+                };
                 Some(Link {
-                    from,
-                    to,
-                    house: shared_house(from.cell, to.cell),
+                    from: node(a, on)?,
+                    to: node(b, !on)?,
+                    house: self.graph.link_house(a, b, !on),
                 })
             })
             .collect()
     }
 }
 
-fn chain_node((c, d, on): Node) -> Option<ChainNode> {
-    Some(ChainNode {
-        cell: Cell::new(usize::from(c))?,
-        digit: Digit::from_index(usize::from(d))?,
-        on,
+/// Breadth-first walk over `graph` from "`start` on", over states `node * 2 + on` (on: weak
+/// links lead to "off"; off: strong links lead to "on"): for each state, the state it was
+/// reached from (`usize::MAX` for none, the start its own). Kept in `walks`, so each start is
+/// walked once per call, however many steps' chains come from it.
+fn walk<'w>(graph: &Graph, walks: &'w mut HashMap<usize, Vec<usize>>, start: usize) -> &'w [usize] {
+    walks.entry(start).or_insert_with(|| {
+        let mut parent = vec![usize::MAX; 2 * graph.nodes.len()];
+        let s0 = start * 2 + 1;
+        parent[s0] = s0;
+        let mut queue = std::collections::VecDeque::from([s0]);
+        while let Some(s) = queue.pop_front() {
+            let (node, on) = (s / 2, s % 2 == 1);
+            for to in graph.next(node, on) {
+                let t = to * 2 + usize::from(!on);
+                if parent[t] == usize::MAX {
+                    parent[t] = s;
+                    queue.push_back(t);
+                }
+            }
+        }
+        parent
     })
-}
-
-/// The first house (row, column, box) holding both cells; `None` for one cell.
-fn shared_house(a: Cell, b: Cell) -> Option<House> {
-    if a == b {
-        return None;
-    }
-    let (ha, hb) = (cell_houses(a.index()), cell_houses(b.index()));
-    (0..3).find(|&k| ha[k] == hb[k]).map(|k| house(ha[k]))
 }
 
 /// One finned fish without eliminations of its own, ready for the kraken checks.
@@ -353,13 +365,13 @@ impl KrakenFish {
         &self,
         fish: &Fish,
         digit: Digit,
-        imp: &mut Implications<'_>,
+        imp: &mut Implications,
         ratings: &Ratings,
         found: &mut dyn FnMut(Step) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let d = digit.index();
         let technique = self.technique();
-        let new_step = |elim: (usize, usize), starts: &[usize], imp: &Implications<'_>| {
+        let new_step = |elim: (usize, usize), starts: &[usize], imp: &mut Implications| {
             let mut step = Step::new(technique, ratings.get(technique));
             step.cells = bits(fish.base_cells).filter_map(Cell::new).collect();
             step.houses = bits(u128::from(fish.base))
