@@ -10,30 +10,17 @@ use super::work::{remove, Work};
 /// box/line crossing of a 9x9 grid, and more places rarely share a peer outside the crossing.
 const MAX_PLACES: u32 = 3;
 
-/// Each cell's peers as a bitset of `words` words (bit `c % 64` of word `c / 64`), and each
-/// full house's cells likewise.
+/// Each cell's peers as a bitset of `words` words (bit `c % 64` of word `c / 64`).
 #[derive(Debug, Clone)]
 pub(crate) struct PeerSets {
     words: usize,
     bits: Vec<u64>,
-    houses: Vec<u64>,
 }
 
 impl PeerSets {
-    /// `bits` holds `words` words per cell, in cell order; `houses` are the full houses that
-    /// [`PeerSets::eliminate`] will be given.
-    pub(crate) fn new(words: usize, bits: Vec<u64>, houses: &[Vec<usize>]) -> PeerSets {
-        let mut sets = vec![0u64; houses.len() * words];
-        for (set, house) in sets.chunks_mut(words).zip(houses) {
-            for &c in house {
-                set[c / 64] |= 1 << (c % 64);
-            }
-        }
-        PeerSets {
-            words,
-            bits,
-            houses: sets,
-        }
+    /// `bits` holds `words` words per cell, in cell order.
+    pub(crate) fn new(words: usize, bits: Vec<u64>) -> PeerSets {
+        PeerSets { words, bits }
     }
 
     fn of(&self, cell: usize) -> &[u64] {
@@ -55,10 +42,8 @@ impl PeerSets {
         cand: &mut [u32],
         work: &mut Work,
     ) -> Result<bool, Dead> {
-        // Per digit, the cells that see all its places; only the digits being looked at are
-        // written.
-        let mut common = [[0u64; 10]; 26];
-        let words = self.words;
+        let mut common = [0u64; 10];
+        let common = &mut common[..self.words];
         let mut changed = false;
         for &h in which {
             let Some(house) = houses.get(h as usize) else {
@@ -75,46 +60,23 @@ impl PeerSets {
                 }
             }
             // Two or more places, and not more than MAX_PLACES.
-            let few = counts[1] & !counts[MAX_PLACES as usize];
-            if few == 0 {
-                continue;
-            }
-            // The house's own cells are peers of every place but hold none of these digits
-            // (those that do are the places), so they start out of the set: removing from
-            // them was most of this pass's time.
-            let outside = &self.houses[h as usize * words..(h as usize + 1) * words];
-            let mut rest = few;
-            while rest != 0 {
-                let d = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                for (w, &o) in common[d][..words].iter_mut().zip(outside) {
-                    *w = !o;
-                }
-            }
-            // One pass over the house for every digit at once.
-            for &c in house {
-                let mut here = digits(cand[c]) & few;
-                let peers = self.of(c);
-                while here != 0 {
-                    let d = here.trailing_zeros() as usize;
-                    here &= here - 1;
-                    for (w, p) in common[d][..words].iter_mut().zip(peers) {
-                        *w &= p;
+            let mut few = counts[1] & !counts[MAX_PLACES as usize];
+            while few != 0 {
+                let bit = few & few.wrapping_neg();
+                few &= few - 1;
+                common.fill(u64::MAX);
+                for &c in house {
+                    if cand[c] & bit != 0 {
+                        for (w, p) in common.iter_mut().zip(self.of(c)) {
+                            *w &= p;
+                        }
                     }
                 }
-            }
-            // Removing from cells outside the house changes no place in it, so every digit's
-            // set stays as computed.
-            let mut rest = few;
-            while rest != 0 {
-                let d = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let bit = 1u32 << d;
-                for (w, &word) in common[d][..words].iter().enumerate() {
-                    let mut cells = word;
-                    while cells != 0 {
-                        let cell = w * 64 + cells.trailing_zeros() as usize;
-                        cells &= cells - 1;
+                for (w, &word) in common.iter().enumerate() {
+                    let mut rest = word;
+                    while rest != 0 {
+                        let cell = w * 64 + rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
                         changed |= remove(cand, cell, bit, work)?;
                     }
                 }
@@ -149,7 +111,7 @@ mod tests {
             }
         }
         link(0, 6);
-        (PeerSets::new(1, bits, &houses), houses)
+        (PeerSets::new(1, bits), houses)
     }
 
     #[test]

@@ -121,7 +121,7 @@ impl Skeleton {
             }
             peer_start.push(peers.len() as u32);
         }
-        let peer_sets = PeerSets::new(words, bits, houses);
+        let peer_sets = PeerSets::new(words, bits);
         let crossings = crossings(n * n, houses, groups);
         let set_count = houses.len() + groups.len();
         let plain = differ.is_empty() && groups.is_empty() && houses.len() == 3 * n && boxes;
