@@ -78,6 +78,12 @@ impl std::fmt::Debug for Search {
     }
 }
 
+impl Drop for Search {
+    fn drop(&mut self) {
+        std::mem::take(&mut self.work).release();
+    }
+}
+
 impl Search {
     /// A search for the solutions of `puzzle`, with no budget.
     pub fn new(puzzle: &Puzzle) -> Search {
@@ -91,7 +97,7 @@ impl Search {
             guard: None,
             stopped: None,
             rng: None,
-            work: Work::default(),
+            work: Work::take(),
             spare: Vec::new(),
         }
     }

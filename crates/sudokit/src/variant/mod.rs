@@ -57,6 +57,7 @@ mod model;
 mod rules;
 mod seen;
 mod shape;
+mod skeleton;
 mod work;
 
 pub use engine::{count, solutions, solve, Search, Solutions, Stopped};
@@ -122,8 +123,9 @@ pub enum VariantError {
 #[derive(Clone)]
 pub struct Puzzle {
     shape: Shape,
-    givens: Vec<u8>,
-    rules: Vec<Rule>,
+    /// Shared, as the rules are: each [`Search`] keeps a copy of the puzzle to check solutions.
+    givens: Arc<[u8]>,
+    rules: Arc<[Rule]>,
     model: Arc<Model>,
 }
 
@@ -163,8 +165,8 @@ impl Puzzle {
         let model = Model::build(&shape, &givens, &rules)?;
         Ok(Puzzle {
             shape,
-            givens,
-            rules,
+            givens: givens.into(),
+            rules: rules.into(),
             model: Arc::new(model),
         })
     }
@@ -191,7 +193,7 @@ impl Puzzle {
 
     /// The same shape and rules with other givens.
     pub fn with_givens(&self, givens: Vec<u8>) -> Result<Puzzle, VariantError> {
-        Puzzle::new(self.shape.clone(), givens, self.rules.clone())
+        Puzzle::new(self.shape.clone(), givens, self.rules.to_vec())
     }
 
     /// Whether `grid` (N * N values 1..=N) keeps the givens, the houses and every rule; the
@@ -204,9 +206,10 @@ impl Puzzle {
         if let Some(cell) = (0..n * n).find(|&c| self.givens[c] != 0 && self.givens[c] != grid[c]) {
             return Err(Violation::Given(self.shape.pos(cell)));
         }
-        for house in self.shape.houses() {
+        // The model's first houses are the shape's rows, columns and regions.
+        for house in &self.model.houses()[..3 * n] {
             let mut seen = 0u32;
-            for &c in &house {
+            for &c in house {
                 let bit = 1u32 << grid[c];
                 if seen & bit != 0 {
                     return Err(Violation::House(self.shape.pos(house[0])));

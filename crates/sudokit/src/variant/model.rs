@@ -2,35 +2,21 @@
 //! propagation to a fixed point.
 
 use super::build::{all_digits, digits, Builder, Dead, Pair, Propagator, DONE};
-use super::locked::{crossings, locked, Crossings};
+use super::locked::locked;
 use super::rules::Rule;
-use super::seen::PeerSets;
 use super::shape::Shape;
-use super::work::{remove, Lists, Work};
+use super::skeleton::{skeleton, Skeleton, Structure};
+use super::work::{remove, Work};
 use super::VariantError;
+use std::sync::Arc;
 
 /// A compiled puzzle.
 pub(crate) struct Model {
     pub(crate) n: usize,
     /// The root candidates (givens and unary rules applied, nothing propagated).
     pub(crate) root: Vec<u32>,
-    /// Houses of N cells: hidden singles.
-    houses: Vec<Vec<usize>>,
-    /// The cells that must differ from cell `c`: `peers[peer_start[c]..peer_start[c + 1]]`.
-    peers: Vec<u32>,
-    peer_start: Vec<u32>,
-    /// Pairs of houses that share cells: locked candidates.
-    crossings: Crossings,
-    /// The peers as bitsets: eliminations by common peers.
-    peer_sets: PeerSets,
-    /// Whether to look for common peers: not in a plain grid of rows, columns and boxes, where
-    /// locked candidates find the same.
-    seen: bool,
-    /// Per cell, the houses (numbered first) and groups it is in.
-    cell_sets: Lists,
-    set_count: usize,
-    /// Per cell, the relations it is in.
-    cell_pairs: Lists,
+    /// Houses, peers, crossings and per-cell lists: shared by every puzzle of this structure.
+    skeleton: Arc<Skeleton>,
     pairs: Vec<Pair>,
     props: Vec<Box<dyn Propagator>>,
 }
@@ -57,43 +43,18 @@ impl Model {
             b.rule = rule.name();
             rule.build(&mut b)?;
         }
-        // Peers as one bitset per cell first: a list's `contains` made building quadratic in
-        // the peers (a 25x25 grid has 72 per cell).
-        let words = (n * n).div_ceil(64);
-        let mut bits = vec![0u64; n * n * words];
-        let mut link = |a: usize, b: usize| {
-            if a != b {
-                bits[a * words + b / 64] |= 1 << (b % 64);
-                bits[b * words + a / 64] |= 1 << (a % 64);
-            }
-        };
-        for group in b.houses.iter().chain(&b.groups) {
-            for (i, &x) in group.iter().enumerate() {
-                for &y in &group[i + 1..] {
-                    link(x, y);
-                }
-            }
-        }
-        for &(x, y) in &b.differ {
-            link(x, y);
-        }
-        let mut peers = Vec::new();
-        let mut peer_start = vec![0];
-        for set in bits.chunks(words) {
-            for (w, &word) in set.iter().enumerate() {
-                let mut rest = word;
-                while rest != 0 {
-                    peers.push((w * 64) as u32 + rest.trailing_zeros());
-                    rest &= rest - 1;
-                }
-            }
-            peer_start.push(peers.len() as u32);
-        }
-        let peer_sets = PeerSets::new(words, bits);
+        let skeleton = skeleton(Structure {
+            n,
+            boxes: shape.box_dims().is_some(),
+            houses: b.houses,
+            groups: b.groups,
+            differ: b.differ,
+            pair_ends: b.pairs.iter().map(|p| (p.a, p.b)).collect(),
+        });
         // A relation between two peers also holds "different": with it, arc consistency sees
         // that a neighbour of a cell {4, 5} under non-consecutive can hold neither 4 nor 5.
         for pair in &mut b.pairs {
-            if peer_sets.linked(pair.a, pair.b) {
+            if skeleton.peer_sets.linked(pair.a, pair.b) {
                 for d in 1..=n {
                     pair.ab[d] &= !(1 << d);
                     pair.ba[d] &= !(1 << d);
@@ -106,42 +67,19 @@ impl Model {
                 g => b.unary[c] & (1 << g),
             })
             .collect();
-        let crossings = crossings(n * n, &b.houses, &b.groups);
-        let set_count = b.houses.len() + b.groups.len();
-        let plain = b.differ.is_empty()
-            && b.groups.is_empty()
-            && b.houses.len() == 3 * n
-            && shape.box_dims().is_some();
-        let cell_sets = Lists::new(
-            n * n,
-            b.houses
-                .iter()
-                .chain(&b.groups)
-                .enumerate()
-                .flat_map(|(k, set)| set.iter().map(move |&c| (c, k as u32))),
-        );
-        let cell_pairs = Lists::new(
-            n * n,
-            b.pairs
-                .iter()
-                .enumerate()
-                .flat_map(|(k, p)| [(p.a, k as u32), (p.b, k as u32)]),
-        );
         Ok(Model {
-            seen: !plain,
-            cell_sets,
-            set_count,
-            cell_pairs,
             n,
             root,
-            crossings,
-            peer_sets,
-            houses: b.houses,
-            peers,
-            peer_start,
+            skeleton,
             pairs: b.pairs,
             props: b.props,
         })
+    }
+
+    /// The houses of N cells: rows, columns and regions first (as [`Shape::houses`]), then the
+    /// rules'.
+    pub(crate) fn houses(&self) -> &[Vec<usize>] {
+        &self.skeleton.structure.houses
     }
 
     /// Propagates to a fixed point; `Err` when the state has no solution. `guessed` is the one
@@ -155,16 +93,24 @@ impl Model {
     ) -> Result<(), Dead> {
         work.clear();
         match guessed {
-            Some(cell) => work.log.push(cell as u32),
-            None => work.log.extend(0..cand.len() as u32),
+            // The parent state was a fixed point: its singles are all placed, so the guessed
+            // cell is the only new one.
+            Some(cell) => {
+                work.log.push(cell as u32);
+                work.queue.push(cell);
+            }
+            None => {
+                work.log.extend(0..cand.len() as u32);
+                self.find_singles(cand, &mut work.queue)?;
+            }
         }
-        self.find_singles(cand, &mut work.queue)?;
         // How far each stage has read the log of changed cells.
         let (mut sets_read, mut pairs_read) = (0, 0);
         loop {
             self.naked(cand, work)?;
             if sets_read < work.log.len() {
-                let sets = work.touched(sets_read, &self.cell_sets, self.set_count);
+                let sets =
+                    work.touched(sets_read, &self.skeleton.cell_sets, self.skeleton.set_count);
                 sets_read = work.log.len();
                 let result = self.house_stage(&sets, cand, work);
                 work.give_back(sets);
@@ -172,7 +118,7 @@ impl Model {
                 continue;
             }
             if pairs_read < work.log.len() {
-                let pairs = work.touched(pairs_read, &self.cell_pairs, self.pairs.len());
+                let pairs = work.touched(pairs_read, &self.skeleton.cell_pairs, self.pairs.len());
                 pairs_read = work.log.len();
                 let result = self.pair_stage(&pairs, cand, work);
                 work.give_back(pairs);
@@ -181,12 +127,14 @@ impl Model {
             }
             let mut changed = false;
             for prop in &self.props {
+                // A group rule does not say what it changed: a copy from before tells (logging
+                // every cell instead made every house, crossing and relation be looked at again).
+                work.snapshot.clear();
+                work.snapshot.extend_from_slice(cand);
                 if prop.propagate(cand)? {
                     changed = true;
-                    // A group rule does not say what it changed: every cell counts as changed.
-                    work.log.extend(0..cand.len() as u32);
+                    log_changes(&work.snapshot, cand, &mut work.log, &mut work.queue)?;
                     // Singles first: they are cheaper than the next group.
-                    self.find_singles(cand, &mut work.queue)?;
                     self.naked(cand, work)?;
                 }
             }
@@ -200,12 +148,18 @@ impl Model {
     /// `sets` (houses first, then groups).
     fn house_stage(&self, sets: &[u32], cand: &mut [u32], work: &mut Work) -> Result<(), Dead> {
         self.hidden(sets, cand, work)?;
-        let crossings = work.expand(sets, &self.crossings.by_set, self.crossings.len());
-        let result = locked(&self.crossings, &crossings, cand, work);
+        let crossings = work.expand(
+            sets,
+            &self.skeleton.crossings.by_set,
+            self.skeleton.crossings.len(),
+        );
+        let result = locked(&self.skeleton.crossings, &crossings, cand, work);
         work.give_back(crossings);
         result?;
-        if self.seen {
-            self.peer_sets.eliminate(&self.houses, sets, cand, work)?;
+        if self.skeleton.seen {
+            self.skeleton
+                .peer_sets
+                .eliminate(self.houses(), sets, cand, work)?;
         }
         Ok(())
     }
@@ -255,8 +209,9 @@ impl Model {
                 continue;
             }
             cand[cell] = mask | DONE;
-            let range = self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize;
-            for &p in &self.peers[range] {
+            let range = self.skeleton.peer_start[cell] as usize
+                ..self.skeleton.peer_start[cell + 1] as usize;
+            for &p in &self.skeleton.peers[range] {
                 remove(cand, p as usize, mask, work)?;
             }
         }
@@ -268,7 +223,7 @@ impl Model {
     fn hidden(&self, sets: &[u32], cand: &mut [u32], work: &mut Work) -> Result<(), Dead> {
         let all = all_digits(self.n);
         for &h in sets {
-            let Some(house) = self.houses.get(h as usize) else {
+            let Some(house) = self.houses().get(h as usize) else {
                 continue;
             };
             let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
@@ -307,7 +262,7 @@ impl Model {
     /// A digit with exactly two places left in a house of N cells: `(bit, first, second)`,
     /// from the first such house and its smallest such digit.
     pub(crate) fn two_places(&self, cand: &[u32]) -> Option<(u32, usize, usize)> {
-        for house in &self.houses {
+        for house in self.houses() {
             let (mut once, mut twice, mut more) = (0u32, 0u32, 0u32);
             for &c in house {
                 let m = digits(cand[c]);
@@ -327,4 +282,27 @@ impl Model {
         }
         None
     }
+}
+
+/// Logs each cell that differs between `before` and `after`, and queues those left with one
+/// digit not yet placed.
+fn log_changes(
+    before: &[u32],
+    after: &[u32],
+    log: &mut Vec<u32>,
+    queue: &mut Vec<usize>,
+) -> Result<(), Dead> {
+    for (cell, (&old, &new)) in before.iter().zip(after).enumerate() {
+        if old == new {
+            continue;
+        }
+        if digits(new) == 0 {
+            return Err(Dead);
+        }
+        log.push(cell as u32);
+        if new & DONE == 0 && new & (new - 1) == 0 {
+            queue.push(cell);
+        }
+    }
+    Ok(())
 }

@@ -4,6 +4,7 @@
 //! cell, so rescanning every house and relation each round was most of a guess's cost).
 
 use super::build::{Dead, DONE};
+use std::cell::RefCell;
 
 /// Lists indexed by a number (a cell, a house): `items[start[i]..start[i + 1]]`, one
 /// allocation for all.
@@ -49,9 +50,40 @@ pub(crate) struct Work {
     flags: Vec<bool>,
     /// Lists given back, for reuse.
     spare: Vec<Vec<u32>>,
+    /// The candidates before a group propagator ran, to log what it changed.
+    pub(crate) snapshot: Vec<u32>,
 }
 
+thread_local! {
+    /// Scratch spaces of searches that ended on this thread: a search on a small grid spent as
+    /// long allocating its lists as propagating.
+    static POOL: RefCell<Vec<Work>> = const { RefCell::new(Vec::new()) };
+}
+
+/// How many scratch spaces a thread keeps (one per search alive at once is enough).
+const POOLED: usize = 4;
+
 impl Work {
+    /// A scratch space from this thread's pool, or a new one. Every field is cleared before
+    /// use ([`Work::clear`], [`Work::expand`]'s flags are all false between calls), so what a
+    /// pooled one held never shows.
+    pub(crate) fn take() -> Work {
+        POOL.try_with(|pool| pool.borrow_mut().pop())
+            .ok()
+            .flatten()
+            .unwrap_or_default()
+    }
+
+    /// Returns this scratch space to the thread's pool.
+    pub(crate) fn release(self) {
+        let _ = POOL.try_with(|pool| {
+            let mut pool = pool.borrow_mut();
+            if pool.len() < POOLED {
+                pool.push(self);
+            }
+        });
+    }
+
     /// Starts a propagation: nothing queued or logged.
     pub(crate) fn clear(&mut self) {
         self.queue.clear();
@@ -70,8 +102,11 @@ impl Work {
     /// The items that `of` lists for each of `keys`, each once, in the order first met;
     /// `size` is the number of items. Give the list back when done.
     pub(crate) fn expand(&mut self, keys: &[u32], of: &Lists, size: usize) -> Vec<u32> {
-        self.flags.clear();
-        self.flags.resize(size, false);
+        // The flags are all false between calls (each call clears those it set), so they are
+        // not cleared whole: a call after a guess touches a few of hundreds of crossings.
+        if self.flags.len() < size {
+            self.flags.resize(size, false);
+        }
         let mut out = self.spare.pop().unwrap_or_default();
         out.clear();
         for &key in keys {
@@ -82,6 +117,9 @@ impl Work {
                     out.push(item);
                 }
             }
+        }
+        for &item in &out {
+            self.flags[item as usize] = false;
         }
         out
     }
