@@ -293,7 +293,7 @@ pub fn table(name: &str, totals: &SetTotals, elapsed: (Duration, Duration)) -> S
     for (mode, t) in &totals.modes {
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} ({:.2}%) | {} | {:.1} | {:.2} |",
+            "| {} | {} | {} | {} | {} ({:.3}%) | {} | {:.1} | {:.2} |",
             mode.name(),
             t.paths,
             t.steps,
@@ -316,7 +316,7 @@ pub fn table(name: &str, totals: &SetTotals, elapsed: (Duration, Duration)) -> S
         };
         let _ = writeln!(
             out,
-            "\nforcing-chain share: human {:.2}%, SE {:.2}% ({ratio}; issue 36's goal: at most 0.33)",
+            "\nforcing-chain share: human {:.3}%, SE {:.3}% ({ratio}; issue 36's goal: at most 0.33)",
             percent(human.forcing_chain, human.paths),
             percent(se.forcing_chain, se.paths)
         );
