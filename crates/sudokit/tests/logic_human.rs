@@ -13,21 +13,11 @@
 
 mod common;
 
+use common::human::{uses_forcing_chains, wrong_steps};
 use common::{grid_from_line, report};
 use rayon::prelude::*;
-use sudokit::logic::{CandidateGrid, Outcome, Path, Solver, Step, Style, Technique};
+use sudokit::logic::{CandidateGrid, Outcome, Solver, Style};
 use sudokit::solve;
-use sudokit::Grid;
-
-/// Whether a step is one of SE's forcing chains (the last resort in human mode).
-fn is_forcing_chain(step: &Step) -> bool {
-    (Technique::NishioForcingChains..=Technique::NestedRegionForcingChains5)
-        .contains(&step.technique)
-}
-
-fn uses_forcing_chains(path: &Path) -> bool {
-    path.steps.iter().any(is_forcing_chain)
-}
 
 /// What one puzzle gave: solved (human), forcing chains used (human, SE), wrong steps.
 struct One {
@@ -35,35 +25,6 @@ struct One {
     human_fc: bool,
     se_fc: bool,
     wrong: Vec<String>,
-}
-
-fn wrong_steps(line: &str, path: &Path, solution: &Grid) -> Vec<String> {
-    let mut wrong = Vec::new();
-    for (n, step) in path.steps.iter().enumerate() {
-        let bad = step
-            .placements
-            .iter()
-            .any(|&(c, d)| solution.get(c) != Some(d))
-            || step
-                .eliminations
-                .iter()
-                .any(|&(c, d)| solution.get(c) == Some(d));
-        if bad {
-            wrong.push(format!("{line} step {}: {step:?}", n + 1));
-        }
-    }
-    for cell in sudokit::Cell::all() {
-        let ok = match path.grid.value(cell) {
-            Some(digit) => solution.get(cell) == Some(digit),
-            None => solution
-                .get(cell)
-                .is_some_and(|d| path.grid.candidates(cell).contains(d)),
-        };
-        if !ok {
-            wrong.push(format!("{line}: final state disagrees at {cell}"));
-        }
-    }
-    wrong
 }
 
 fn check(line: &str, with_se: bool) -> One {

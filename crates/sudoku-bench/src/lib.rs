@@ -57,6 +57,7 @@
 pub mod app;
 pub mod bench;
 pub mod data;
+pub mod human;
 pub mod machine;
 pub mod options;
 pub mod report;

@@ -10,6 +10,9 @@ fn main() -> ExitCode {
     if args.get(1).map(String::as_str) == Some("variant") {
         return finish(sudoku_bench::variant::run(&args[1..]));
     }
+    if args.get(1).map(String::as_str) == Some("human") {
+        return finish(sudoku_bench::human::run(&args[1..]));
+    }
     let options = Options::parse();
     finish(app::run(&options, &args))
 }

@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub(crate) mod finders;
+pub(crate) mod human;
 
 use std::path::{Path, PathBuf};
 use sudokit::Grid;
