@@ -78,6 +78,20 @@ fn a_set_does_not_depend_on_the_threads() {
     assert!(sets::recipe("no-such-rule").is_err());
 }
 
+#[test]
+fn a_set_made_in_parts_is_the_set_made_at_once() {
+    // `--write-sets --first`: lines 3-4 and 5 of a set, joined after lines 1-2, are the set.
+    let recipe = sets::recipe("thermo").expect("thermo is a recipe");
+    let whole = sets::make_set(recipe, 3, 5, 2).expect("made");
+    let mut parts = sets::make_range(recipe, 3, 0, 2, 1).expect("made").items;
+    parts.extend(sets::make_range(recipe, 3, 2, 2, 2).expect("made").items);
+    parts.extend(sets::make_range(recipe, 3, 4, 1, 3).expect("made").items);
+    let puzzles = |items: &[sets::Item]| items.iter().map(|i| i.puzzle.clone()).collect::<Vec<_>>();
+    assert_eq!(puzzles(&parts), puzzles(&whole.items));
+    let later = sets::make_range(recipe, 3, 2, 2, 1).expect("made");
+    assert_ne!(puzzles(&later.items), puzzles(&whole.items[..2]));
+}
+
 /// A 4x4 puzzle with one solution, and that solution.
 fn small() -> (Puzzle, Vec<u8>) {
     let shape = Shape::boxes(2, 2).expect("2x2 boxes");

@@ -212,8 +212,8 @@ the variant generator makes a random solution grid of the shape and rules, then 
 out (one by one, or by half-turn pairs with --symmetry rot180) while the puzzle stays
 unique, so every puzzle is minimal (within its pairs). --killer cuts cages of 1 to 5 cells
 from the grid and adds as few givens as uniqueness needs (often none). Seeded and the same
-for any --threads, as above. --clues, --pattern and the difficulty targets are not
-supported there. Output: line is the N*N characters (read back by `solve` with the same
+for any --threads, as above. --clues, --pattern, --nested, --max-attempts, --accept-stuck,
+the difficulty targets and --minimal with a --symmetry are refused there. Output: line is the N*N characters (read back by `solve` with the same
 flags), grid is N lines of numbers, json adds the JSON document (`puzzle`), `line`,
 `solution`, `clues`; a --killer puzzle prints as its JSON document in line and grid.
   sudoku generate --size 16 -n 5 --seed 1

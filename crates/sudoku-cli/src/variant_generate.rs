@@ -26,6 +26,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 use sudokit::budget::{Budget, Guard};
 use sudokit::format::variant::{self as text, Document, VariantLayout};
+use sudokit::generate::DEFAULT_MAX_ATTEMPTS;
 use sudokit::variant::{self, GenerateError, Puzzle, Request, Search, Shape};
 
 /// How far (in indices) the workers may run ahead of the first puzzle not yet printed.
@@ -43,6 +44,14 @@ fn refuse_classic_only(args: &GenerateArgs) -> anyhow::Result<()> {
         (args.level.is_some(), "--level"),
         (args.technique.is_some(), "--technique"),
         (args.accept_stuck, "--accept-stuck"),
+        (args.nested, "--nested"),
+        (args.max_attempts != DEFAULT_MAX_ATTEMPTS, "--max-attempts"),
+        // Without a symmetry every variant puzzle is minimal; with one, nothing checks that
+        // no single clue can go.
+        (
+            args.minimal && args.symmetry != SymmetryArg::None,
+            "--minimal with --symmetry",
+        ),
     ];
     if let Some((_, flag)) = unsupported.iter().find(|(given, _)| *given) {
         bail!(

@@ -304,6 +304,69 @@ fn classic_only_options_are_usage_errors() {
 }
 
 #[test]
+fn every_classic_only_option_is_refused_by_name_on_the_variant_path() {
+    // Each option the variant generator has no equivalent for, after each way into the
+    // variant path: a usage error that names the option, and no puzzle.
+    let options: [(&[&str], &str); 9] = [
+        (&["--nested"], "--nested"),
+        (&["--nested", "--nested-work", "5"], "--nested"),
+        (&["--rating", "2..3"], "--rating"),
+        (&["--level", "easy"], "--level"),
+        (&["--technique", "x-wing"], "--technique"),
+        (&["--clues", "20"], "--clues"),
+        (&["--accept-stuck"], "--accept-stuck"),
+        (&["--max-attempts", "3"], "--max-attempts"),
+        (
+            &["--minimal", "--symmetry", "rot180"],
+            "--minimal with --symmetry",
+        ),
+    ];
+    let paths: [&[&str]; 4] = [
+        &["--size", "4"],
+        &["--rules", "diagonal"],
+        &["--killer", "--size", "6"],
+        &["--boxes", "2x3", "--size", "6"],
+    ];
+    for (option, name) in options {
+        for path in paths {
+            let args: Vec<&str> = ["generate", "--seed", "1"]
+                .iter()
+                .chain(path)
+                .chain(option)
+                .copied()
+                .collect();
+            let out = sudoku(&args);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+            assert!(out.stdout.is_empty(), "{args:?}");
+            assert!(
+                stderr.contains(&format!("{name} is not supported for other sizes")),
+                "{args:?}: {stderr}"
+            );
+        }
+    }
+}
+
+#[test]
+fn minimal_without_a_symmetry_is_what_the_variant_generator_does_anyway() {
+    // Without a symmetry every variant puzzle is minimal, so --minimal is accepted and
+    // changes nothing.
+    let plain = run_ok(&["generate", "--size", "4", "--seed", "3", "-n", "3"]);
+    let minimal = run_ok(&[
+        "generate",
+        "--size",
+        "4",
+        "--seed",
+        "3",
+        "-n",
+        "3",
+        "--minimal",
+    ]);
+    assert_eq!(plain, minimal);
+    assert_eq!(plain.lines().count(), 3);
+}
+
+#[test]
 fn rules_without_a_grid_miss_every_puzzle() {
     // No 4x4 grid keeps anti-king: each puzzle is reported as missed (exit status 1).
     let out = sudoku(&[

@@ -277,6 +277,161 @@ impl DistinctSum {
 
 impl Propagator for DistinctSum {
     fn propagate(&self, cand: &mut [u32]) -> Result<bool, Dead> {
+        match self.propagate_small(cand)? {
+            Some(changed) => Ok(changed),
+            None => self.propagate_wide(cand),
+        }
+    }
+}
+
+impl DistinctSum {
+    /// [`Propagator::propagate`] without allocating, with `u128` sets of sums, when
+    /// [`supports_small`] would take the cells; `None` (nothing changed) when it would not.
+    /// The same deductions as [`DistinctSum::propagate_wide`].
+    fn propagate_small(&self, cand: &mut [u32]) -> Result<Option<bool>, Dead> {
+        let len = self.cells.len();
+        if len > SMALL_CELLS {
+            return Ok(None);
+        }
+        let mut masks = [0u32; SMALL_CELLS];
+        for (m, &c) in masks.iter_mut().zip(&self.cells) {
+            *m = digits(cand[c]);
+        }
+        let masks = &masks[..len];
+        let mut allowed = [0u32; SMALL_CELLS];
+        if self.groups.len() == len {
+            // No two cells share a house: the plain sum.
+            if !supports_small(masks, &self.weights, self.target, &mut allowed)? {
+                return Ok(None);
+            }
+        } else {
+            let (lo, hi) = sum_range(masks, &self.weights, self.target)?;
+            if hi - lo >= SMALL_WIDTH {
+                return Ok(None);
+            }
+            if !self.group_supports(masks, lo, &mut allowed)? {
+                return Ok(None);
+            }
+        }
+        let mut changed = false;
+        for (&c, &a) in self.cells.iter().zip(&allowed) {
+            changed |= narrow(cand, c, a)?;
+        }
+        Ok(Some(changed))
+    }
+
+    /// The digits of each position that take part in a solution, over the parts (each group
+    /// whose assignments fit the node budget, or else each of its cells alone); sums are bits
+    /// `sum - lo` of a `u128`. `Ok(false)` when there are more parts than [`SMALL_CELLS`].
+    fn group_supports(&self, masks: &[u32], lo: i64, allowed: &mut [u32]) -> Result<bool, Dead> {
+        // A part: a group's index and whether it is listed as a whole, or a cell's position.
+        #[derive(Clone, Copy, Default)]
+        struct Part {
+            group: usize,
+            cell: Option<usize>,
+            sums: u128,
+        }
+        let mut parts = [Part::default(); SMALL_CELLS];
+        let mut count = 0;
+        let mut add = |part: Part| {
+            let slot = parts.get_mut(count).ok_or(())?;
+            *slot = part;
+            count += 1;
+            Ok::<(), ()>(())
+        };
+        for (g, group) in self.groups.iter().enumerate() {
+            let mut walk = GroupSums::new(masks, &self.weights, group, lo, 0);
+            let listed = group.len() > 1 && walk.walk(0, 0, 0);
+            if listed {
+                if add(Part {
+                    group: g,
+                    cell: None,
+                    sums: walk.sums,
+                })
+                .is_err()
+                {
+                    return Ok(false);
+                }
+                continue;
+            }
+            for &i in group {
+                let mut sums = 0u128;
+                let mut rest = masks[i];
+                while rest != 0 {
+                    let d = i64::from(rest.trailing_zeros());
+                    rest &= rest - 1;
+                    sums |= shift(1, self.weights[i] * d - lo);
+                }
+                if add(Part {
+                    group: g,
+                    cell: Some(i),
+                    sums,
+                })
+                .is_err()
+                {
+                    return Ok(false);
+                }
+            }
+        }
+        let parts = &mut parts[..count];
+        // Bit s - lo of forward[p]: the parts before p can sum to s.
+        let mut forward = [0u128; SMALL_CELLS + 1];
+        forward[0] = shift(1, -lo);
+        for (p, part) in parts.iter().enumerate() {
+            let mut next = 0;
+            for_each_bit(part.sums, |j| next |= shift(forward[p], j + lo));
+            forward[p + 1] = next;
+        }
+        let at = self.target - lo;
+        if shift(forward[count], -at) & 1 == 0 {
+            return Err(Dead);
+        }
+        // Bit s - lo of back: the parts after p can sum to target - s. Each part keeps the
+        // sums that join a forward sum to a backward one.
+        let mut back = shift(1, at);
+        for p in (0..count).rev() {
+            let mut keep = 0u128;
+            let mut prev = 0u128;
+            for_each_bit(parts[p].sums, |j| {
+                if shift(forward[p], j + lo) & back != 0 {
+                    keep |= 1 << j;
+                    prev |= shift(back, -(j + lo));
+                }
+            });
+            if keep == 0 {
+                return Err(Dead);
+            }
+            parts[p].sums = keep;
+            back = prev;
+        }
+        for part in parts.iter() {
+            match part.cell {
+                Some(i) => {
+                    let mut rest = masks[i];
+                    while rest != 0 {
+                        let d = rest.trailing_zeros();
+                        rest &= rest - 1;
+                        if shift(part.sums, -(self.weights[i] * i64::from(d) - lo)) & 1 != 0 {
+                            allowed[i] |= 1 << d;
+                        }
+                    }
+                }
+                None => {
+                    let group = &self.groups[part.group];
+                    let mut walk = GroupSums::new(masks, &self.weights, group, lo, part.sums);
+                    // The same tree as the first walk, so within the same budget.
+                    walk.walk(0, 0, 0);
+                    for (k, &i) in group.iter().enumerate() {
+                        allowed[i] |= walk.allowed[k];
+                    }
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// The propagation with allocated sets, for any number of cells and any range of sums.
+    fn propagate_wide(&self, cand: &mut [u32]) -> Result<bool, Dead> {
         if self.groups.len() == self.cells.len() {
             return propagate(cand, &self.cells, &self.weights, self.target);
         }
@@ -371,6 +526,91 @@ impl Propagator for DistinctSum {
             changed |= narrow(cand, c, a)?;
         }
         Ok(changed)
+    }
+}
+
+/// `set` shifted up by `by` (down when negative), dropping what leaves the 128 bits.
+fn shift(set: u128, by: i64) -> u128 {
+    if by >= 0 {
+        u32::try_from(by)
+            .ok()
+            .and_then(|by| set.checked_shl(by))
+            .unwrap_or(0)
+    } else {
+        u32::try_from(-by)
+            .ok()
+            .and_then(|by| set.checked_shr(by))
+            .unwrap_or(0)
+    }
+}
+
+/// Calls `f` with the index of each set bit of `set`.
+fn for_each_bit(set: u128, mut f: impl FnMut(i64)) {
+    let mut rest = set;
+    while rest != 0 {
+        f(i64::from(rest.trailing_zeros()));
+        rest &= rest - 1;
+    }
+}
+
+/// The assignments of different digits to one group's cells (at most [`SMALL_CELLS`]), on
+/// the stack: first the set of their weighted sums (bits `sum - lo`), then, given the sums
+/// to keep, the digits of each cell in the assignments with those sums.
+struct GroupSums<'a> {
+    masks: &'a [u32],
+    weights: &'a [i64],
+    group: &'a [usize],
+    lo: i64,
+    /// The sums whose assignments' digits go into `allowed` (the second walk).
+    keep: u128,
+    nodes: usize,
+    digits: [u32; SMALL_CELLS],
+    sums: u128,
+    allowed: [u32; SMALL_CELLS],
+}
+
+impl<'a> GroupSums<'a> {
+    fn new(masks: &'a [u32], weights: &'a [i64], group: &'a [usize], lo: i64, keep: u128) -> Self {
+        GroupSums {
+            masks,
+            weights,
+            group,
+            lo,
+            keep,
+            nodes: 0,
+            digits: [0; SMALL_CELLS],
+            sums: 0,
+            allowed: [0; SMALL_CELLS],
+        }
+    }
+
+    /// Assigns the group's cells from `k` on; false when the node budget ran out (or the
+    /// group is longer than [`SMALL_CELLS`]).
+    fn walk(&mut self, k: usize, used: u32, sum: i64) -> bool {
+        self.nodes += 1;
+        if self.nodes > GROUP_NODES || self.group.len() > SMALL_CELLS {
+            return false;
+        }
+        let Some(&i) = self.group.get(k) else {
+            let bit = shift(1, sum - self.lo);
+            self.sums |= bit;
+            if self.keep & bit != 0 {
+                for (acc, &d) in self.allowed.iter_mut().zip(&self.digits[..k]) {
+                    *acc |= d;
+                }
+            }
+            return true;
+        };
+        let mut rest = self.masks[i] & !used;
+        while rest != 0 {
+            let d = rest.trailing_zeros();
+            rest &= rest - 1;
+            self.digits[k] = 1 << d;
+            if !self.walk(k + 1, used | 1 << d, sum + self.weights[i] * i64::from(d)) {
+                return false;
+            }
+        }
+        true
     }
 }
 

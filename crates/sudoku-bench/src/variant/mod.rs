@@ -51,6 +51,8 @@ Examples:
       20 puzzles made by the generator at run time (recipe and --seed)
   cargo run --release -p sudoku-bench -- variant --write-sets crates/sudoku-bench/data/variant
       make every set of ours again (recipe, --seed, --count) and write it
+  cargo run --release -p sudoku-bench -- variant --write-sets DIR --sets sandwich --first 100 --count 100
+      lines 101-200 of the sandwich set, to join after the first 100 (a big set in parts)
   cargo run --release -p sudoku-bench -- variant --no-peers
       our engine only (no Python needed)";
 
@@ -101,6 +103,16 @@ pub struct VariantOptions {
     /// stop (no timing).
     #[arg(long, value_name = "DIR", conflicts_with = "generate")]
     pub write_sets: Option<PathBuf>,
+
+    /// With --write-sets: the index of the first puzzle to make (the file then holds lines
+    /// FIRST.. of the set, to be joined after the lines before them).
+    #[arg(
+        long,
+        value_name = "FIRST",
+        default_value_t = 0,
+        requires = "write_sets"
+    )]
+    pub first: u64,
 
     /// Leave out the shared 16x16 / 25x25 puzzles.
     #[arg(long)]
@@ -330,11 +342,12 @@ fn write_sets(options: &VariantOptions, dir: &Path) -> Result<bool, VariantRunEr
         let recipe = sets::recipe(name)?;
         let count = options.count.map_or(recipe.count, |c| c as usize);
         let started = std::time::Instant::now();
-        let set = sets::make_set(recipe, options.seed, count, options.threads as usize)?;
+        let first = options.first as usize;
+        let set = sets::make_range(recipe, options.seed, first, count, options.threads as usize)?;
         let path = dir.join(format!("ours-{name}.jsonl"));
         std::fs::write(&path, sets::write_lines(&set))?;
         eprintln!(
-            "{name}: {count} puzzles (seed {}) in {:.1} s wall on {} threads -> {}",
+            "{name}: {count} puzzles from index {first} (seed {}) in {:.1} s wall on {} threads -> {}",
             options.seed,
             started.elapsed().as_secs_f64(),
             options.threads,

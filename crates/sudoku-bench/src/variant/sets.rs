@@ -281,12 +281,24 @@ pub fn unique_solution(puzzle: &Puzzle) -> Result<Vec<u8>, String> {
 
 /// Makes `count` puzzles of `recipe` on `threads` threads (the result does not depend on it).
 pub fn make_set(recipe: Recipe, seed: u64, count: usize, threads: usize) -> Result<Set, SetError> {
+    make_range(recipe, seed, 0, count, threads)
+}
+
+/// Makes puzzles `first..first + count` of `recipe`: the lines of [`make_set`]'s set from
+/// `first` on, so a big set can be made in parts (and a part again) and joined.
+pub fn make_range(
+    recipe: Recipe,
+    seed: u64,
+    first: usize,
+    count: usize,
+    threads: usize,
+) -> Result<Set, SetError> {
     let threads = threads.clamp(1, count.max(1));
     let results: Vec<Vec<(u64, Result<Item, SetError>)>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
-                    (t..count)
+                    (first + t..first + count)
                         .step_by(threads)
                         .map(|i| (i as u64, make(recipe, seed, i as u64)))
                         .collect::<Vec<_>>()
@@ -302,7 +314,7 @@ pub fn make_set(recipe: Recipe, seed: u64, count: usize, threads: usize) -> Resu
     if all.len() != count {
         return Err(SetError::Generate {
             set: recipe.name.into(),
-            index: all.len() as u64,
+            index: (first + all.len()) as u64,
             reason: "a generator thread panicked".into(),
         });
     }

@@ -74,7 +74,7 @@ impl Propagator for Cage {
 
 /// For each cell, the digits of the matchable combinations; `None` when there are too many
 /// to list (`Some` of all zeros when there are none).
-fn combinations(masks: &[u32], sum: u32) -> Option<Vec<u32>> {
+pub(super) fn combinations(masks: &[u32], sum: u32) -> Option<Vec<u32>> {
     let union = masks.iter().fold(0, |u, m| u | m);
     let mut search = Combos {
         masks,

@@ -1,10 +1,11 @@
 //! Sandwich sums: the digits between the 1 and the N of a row or column sum to the clue.
 //!
 //! Propagation tries every pair of places for the 1 and the N that the candidates allow,
-//! keeps the digits the cells between them can take to reach the sum (reachable sums, as in
-//! `linear`), and keeps in each cell the union over the pairs that work.
+//! keeps the digits the cells between them can take to reach the sum (as a killer cage's
+//! matchable combinations, since they share the line; reachable sums, as in `linear`, when
+//! there are too many to list), and keeps in each cell the union over the pairs that work.
 
-use super::{Constraint, Solved};
+use super::{killer, Constraint, Solved};
 use crate::variant::linear;
 use crate::variant::build::{digits, narrow, Builder, Dead, Propagator};
 use crate::variant::VariantError;
@@ -78,6 +79,16 @@ impl Propagator for Line {
                     if self.sum != 0 {
                         continue;
                     }
+                } else if let Some(combos) = u32::try_from(self.sum)
+                    .ok()
+                    .and_then(|sum| killer::combinations(inside, sum))
+                {
+                    // The cells between share the line, so their digits differ: the sets of
+                    // different digits with that sum that can be matched to them, as a cage.
+                    if combos.contains(&0) {
+                        continue;
+                    }
+                    kept.copy_from_slice(&combos);
                 } else {
                     let ones = &[1i64; 32][..inside.len()];
                     match linear::supports_small(inside, ones, self.sum, kept) {
