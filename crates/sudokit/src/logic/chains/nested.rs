@@ -125,10 +125,11 @@ fn chain_parents(causes: &[(Pot, Cause)], base: &Work, work: &Work) -> Vec<Pot> 
                 }
             }
             Cause::Hidden(house) => {
-                for other in house_cells(house) {
-                    if removed(base, work, other, digit.index()) {
-                        add(pot(other, digit));
-                    }
+                // The digit's places the walk removed in the house, in house (cell) order.
+                let d = digit.index();
+                let gone = base.cells[d].difference(work.cells[d]) & CellSet::house(house);
+                for other in gone.iter() {
+                    add(pot(other, digit));
                 }
             }
             Cause::None | Cause::Advanced => {}
@@ -190,13 +191,13 @@ pub(super) fn rules(
             }
         }
     }
-    let ratings = Ratings::default();
+    let ratings = Ratings::sudoku_explainer_ref();
     let mut result = Vec::new();
     for (n, &group) in simple.iter().enumerate() {
         let steps = memo::steps(Search::Simple(n as u8), &grid, || {
             let mut steps = Vec::new();
             for finder in group {
-                let _ = finder.find(&grid, &ratings, &mut |step| {
+                let _ = finder.find(&grid, ratings, &mut |step| {
                     steps.push(step);
                     ControlFlow::Continue(())
                 });
@@ -231,14 +232,14 @@ pub(super) fn rules(
     };
     for &rule in chain_rules {
         let chains = match rule {
-            2 => memo::chains(Search::Static, &grid, || static_chains(&grid, &ratings)),
+            2 => memo::chains(Search::Static, &grid, || static_chains(&grid, ratings)),
             3 => memo::chains(Search::Multiple, &grid, || {
-                let hints = super::multiple::nested_hints(&grid, &ratings);
+                let hints = super::multiple::nested_hints(&grid, ratings);
                 hints.into_iter().map(chain_of).collect()
             }),
             4 => memo::chains(Search::Dynamic(0), &grid, || {
                 let hints =
-                    super::dynamic_scan::nested_hints(&grid, &ratings, Family::Dynamic(0), None);
+                    super::dynamic_scan::nested_hints(&grid, ratings, Family::Dynamic(0), None);
                 hints.into_iter().map(chain_of).collect()
             }),
             _ => {
@@ -247,7 +248,7 @@ pub(super) fn rules(
                     let rules = |b: &Work, w: &Work| self::rules(&grid, inner, simple, b, w);
                     let hints = super::dynamic_scan::nested_hints(
                         &grid,
-                        &ratings,
+                        ratings,
                         Family::Dynamic(inner),
                         Some(&rules),
                     );

@@ -14,15 +14,27 @@
 //!
 //! So the results are kept here, by (search, grid), and read back: a cache keyed by the whole
 //! input of a pure function cannot change an answer. A result cut short by the guard (a
-//! cancelled dynamic scan finds nothing) is not kept. The memory is bounded: past
-//! [`MAX_BYTES`] (an estimate of the entries' sizes) everything kept is dropped.
+//! cancelled dynamic scan finds nothing) is not kept.
+//!
+//! A lookup costs little next to a search, but there are many: every time a walk's links run
+//! out, for each of the level's rules. So the grid is not copied to look it up, and it is
+//! hashed by its candidates' bit sets only (the whole grid is compared on a hit).
+//!
+//! The memory is bounded by two generations: results go into the newer one until it holds
+//! [`GENERATION_BYTES`] (an estimate of the entries' sizes); then the older one is dropped and
+//! the newer one becomes the older. A result read from the older generation is copied into the
+//! newer one, so what the current scan and the next level's scan read back stays: with one
+//! generation dropped as a whole, a level-2 scan's own results filled it and the level-3 scan
+//! of the same step, which walks to the same grids, found it empty.
 
 use super::super::dynamic::{Cause, Nested};
 use super::super::graph::Pot;
+use crate::board::Digit;
 use crate::logic::chains::cancel;
 use crate::logic::{CandidateGrid, Step};
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hasher};
 use std::rc::Rc;
 
 /// Which inner search a result is of.
@@ -55,16 +67,78 @@ enum Entry {
     Chains(Rc<[Chain]>),
 }
 
+/// The results kept for one grid: each search's, with its estimated size.
+struct Kept {
+    grid: CandidateGrid,
+    results: Vec<(Search, Entry, usize)>,
+}
+
+/// The results kept since a generation began, by the hash of their grid ([`hash`]).
 #[derive(Default)]
-struct Memo {
-    map: HashMap<(Search, CandidateGrid), Entry>,
+struct Generation {
+    map: HashMap<u64, Vec<Kept>>,
     /// An estimate of the memory the entries hold.
     bytes: usize,
 }
 
-/// The most memory (estimated) the kept results of one thread may hold before they are
-/// dropped.
-const MAX_BYTES: usize = 48 << 20;
+impl Generation {
+    fn get(&self, hash: u64, search: Search, grid: &CandidateGrid) -> Option<(Entry, usize)> {
+        let kept = self.map.get(&hash)?.iter().find(|k| k.grid == *grid)?;
+        kept.results
+            .iter()
+            .find(|(s, _, _)| *s == search)
+            .map(|(_, entry, bytes)| (entry.clone(), *bytes))
+    }
+
+    fn insert(
+        &mut self,
+        hash: u64,
+        search: Search,
+        grid: &CandidateGrid,
+        entry: Entry,
+        bytes: usize,
+    ) {
+        self.bytes += bytes;
+        let bucket = self.map.entry(hash).or_default();
+        match bucket.iter_mut().find(|k| k.grid == *grid) {
+            Some(kept) => kept.results.push((search, entry, bytes)),
+            None => {
+                self.bytes += std::mem::size_of::<Kept>() + 64;
+                bucket.push(Kept {
+                    grid: grid.clone(),
+                    results: vec![(search, entry, bytes)],
+                });
+            }
+        }
+    }
+}
+
+#[derive(Default)]
+struct Memo {
+    new: Generation,
+    old: Generation,
+}
+
+impl Memo {
+    /// Keeps `entry`, starting a new generation first if the newer one is full.
+    fn insert(
+        &mut self,
+        hash: u64,
+        search: Search,
+        grid: &CandidateGrid,
+        entry: Entry,
+        bytes: usize,
+    ) {
+        if self.new.bytes + bytes > generation_bytes() {
+            self.old = std::mem::take(&mut self.new);
+        }
+        self.new.insert(hash, search, grid, entry, bytes);
+    }
+}
+
+/// The most memory (estimated) one generation of a thread's kept results may hold; the two
+/// together hold at most twice that.
+const GENERATION_BYTES: usize = 48 << 20;
 
 thread_local! {
     static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
@@ -80,6 +154,26 @@ thread_local! {
 thread_local! {
     /// Whether the memo is off on this thread (every search runs, nothing is kept).
     static OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The size of a generation on this thread, if a test set one.
+    static CAP: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
+/// Sets the size of a generation on this thread (`None`: [`GENERATION_BYTES`]).
+#[cfg(test)]
+fn set_generation_bytes(bytes: Option<usize>) {
+    CAP.with(|c| c.set(bytes));
+}
+
+fn generation_bytes() -> usize {
+    #[cfg(test)]
+    if let Some(bytes) = CAP.with(std::cell::Cell::get) {
+        return bytes;
+    }
+    GENERATION_BYTES
 }
 
 /// Turns the memo off (or on again) on this thread.
@@ -99,17 +193,36 @@ pub(crate) fn forget() {
     MEMO.with(|memo| *memo.borrow_mut() = Memo::default());
 }
 
-fn get(search: Search, grid: &CandidateGrid) -> Option<Entry> {
+/// The hash of `grid`'s candidates and empty cells: two grids of one puzzle that differ
+/// differ there, and it reads ten words rather than the whole grid.
+fn hash(grid: &CandidateGrid) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    for digit in Digit::all() {
+        hasher.write_u128(grid.cells_with(digit).bits());
+    }
+    hasher.write_u128(grid.empty_cells().bits());
+    hasher.finish()
+}
+
+fn get(hash: u64, search: Search, grid: &CandidateGrid) -> Option<Entry> {
     #[cfg(test)]
     if OFF.with(std::cell::Cell::get) {
         return None;
     }
-    MEMO.try_with(|memo| memo.borrow().map.get(&(search, grid.clone())).cloned())
-        .ok()
-        .flatten()
+    MEMO.try_with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if let Some((entry, _)) = memo.new.get(hash, search, grid) {
+            return Some(entry);
+        }
+        let (entry, bytes) = memo.old.get(hash, search, grid)?;
+        memo.insert(hash, search, grid, entry.clone(), bytes);
+        Some(entry)
+    })
+    .ok()
+    .flatten()
 }
 
-fn put(search: Search, grid: &CandidateGrid, entry: Entry, bytes: usize) {
+fn put(hash: u64, search: Search, grid: &CandidateGrid, entry: Entry, bytes: usize) {
     #[cfg(test)]
     RUN.with(|n| n.set(n.get() + 1));
     #[cfg(test)]
@@ -119,16 +232,7 @@ fn put(search: Search, grid: &CandidateGrid, entry: Entry, bytes: usize) {
     if cancel::should_stop() {
         return;
     }
-    let _ = MEMO.try_with(|memo| {
-        let mut memo = memo.borrow_mut();
-        let bytes = bytes + std::mem::size_of::<CandidateGrid>() + 64;
-        if memo.bytes + bytes > MAX_BYTES {
-            memo.map = HashMap::new();
-            memo.bytes = 0;
-        }
-        memo.bytes += bytes;
-        memo.map.insert((search, grid.clone()), entry);
-    });
+    let _ = MEMO.try_with(|memo| memo.borrow_mut().insert(hash, search, grid, entry, bytes));
 }
 
 /// The steps `run` finds on `grid` (`search` is one of the level-1 rules), run once per grid.
@@ -137,7 +241,8 @@ pub(super) fn steps(
     grid: &CandidateGrid,
     run: impl FnOnce() -> Vec<Step>,
 ) -> Rc<[Step]> {
-    if let Some(Entry::Steps(steps)) = get(search, grid) {
+    let hash = hash(grid);
+    if let Some(Entry::Steps(steps)) = get(hash, search, grid) {
         return steps;
     }
     let steps: Rc<[Step]> = run().into();
@@ -150,7 +255,7 @@ pub(super) fn steps(
                 + std::mem::size_of::<crate::logic::Link>() * s.links.len()
         })
         .sum();
-    put(search, grid, Entry::Steps(Rc::clone(&steps)), bytes);
+    put(hash, search, grid, Entry::Steps(Rc::clone(&steps)), bytes);
     steps
 }
 
@@ -160,7 +265,8 @@ pub(super) fn chains(
     grid: &CandidateGrid,
     run: impl FnOnce() -> Vec<Chain>,
 ) -> Rc<[Chain]> {
-    if let Some(Entry::Chains(chains)) = get(search, grid) {
+    let hash = hash(grid);
+    if let Some(Entry::Chains(chains)) = get(hash, search, grid) {
         return chains;
     }
     let chains: Rc<[Chain]> = run().into();
@@ -174,7 +280,7 @@ pub(super) fn chains(
                 + 4 * c.nested.key.len()
         })
         .sum();
-    put(search, grid, Entry::Chains(Rc::clone(&chains)), bytes);
+    put(hash, search, grid, Entry::Chains(Rc::clone(&chains)), bytes);
     chains
 }
 
@@ -210,6 +316,41 @@ mod tests {
         other.eliminate(cell, digit);
         assert!(steps(Search::Simple(0), &other, Vec::new).is_empty());
         assert_eq!(runs(), before + 3);
+    }
+
+    #[test]
+    fn a_result_lasts_one_full_generation_and_what_is_read_is_kept() {
+        forget();
+        // A generation of one entry (`one_step` on a grid not kept yet): each new result
+        // starts a new one.
+        set_generation_bytes(Some(
+            std::mem::size_of::<Kept>() + 64 + std::mem::size_of::<Step>(),
+        ));
+        let grids: Vec<CandidateGrid> = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+            "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
+        ]
+        .into_iter()
+        .map(puzzle)
+        .collect();
+        let [a, b, c] = [&grids[0], &grids[1], &grids[2]];
+        let before = runs();
+        steps(Search::Simple(0), a, one_step);
+        steps(Search::Simple(0), b, one_step);
+        // a is in the older generation, b in the newer: both are read back.
+        steps(Search::Simple(0), b, || panic!("b is kept"));
+        assert_eq!(runs(), before + 2);
+        // Reading a copies it into the newer generation (b goes to the older one).
+        steps(Search::Simple(0), a, || panic!("a is kept"));
+        steps(Search::Simple(0), c, one_step);
+        // c started a generation: a (read last) is still kept, b (not read since) is gone.
+        steps(Search::Simple(0), a, || panic!("a was read, so kept"));
+        assert_eq!(runs(), before + 3);
+        steps(Search::Simple(0), b, one_step);
+        assert_eq!(runs(), before + 4);
+        set_generation_bytes(None);
+        forget();
     }
 
     #[test]
