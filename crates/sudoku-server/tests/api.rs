@@ -592,15 +592,22 @@ async fn a_busy_server_answers_overloaded() {
         ..Config::default()
     };
     let app = router(&config);
-    let slow = Request::post("/api/count")
-        .body(Body::from(
-            json!({ "puzzle": ".".repeat(81), "limit": 1_000_000 }).to_string(),
-        ))
-        .expect("a request");
-    let busy = tokio::spawn(app.clone().oneshot(slow));
-    // Until the count holds the slot, a quick request gets it and answers; then it cannot.
+    let slow = || {
+        Request::post("/api/count")
+            .body(Body::from(
+                json!({ "puzzle": ".".repeat(81), "limit": 1_000_000 }).to_string(),
+            ))
+            .expect("a request")
+    };
+    let mut busy = tokio::spawn(app.clone().oneshot(slow()));
+    // Until the count holds the slot, a quick request gets it and answers; then it cannot. The
+    // count has no patience either: when it finds a quick request in the slot it is refused
+    // (or, on a fast machine, it may finish), so a finished count is sent again.
     let mut refused = None;
     for _ in 0..100_000 {
+        if busy.is_finished() {
+            busy = tokio::spawn(app.clone().oneshot(slow()));
+        }
         let quick = Request::post("/api/solve")
             .body(Body::from(json!({ "puzzle": EASY }).to_string()))
             .expect("a request");
