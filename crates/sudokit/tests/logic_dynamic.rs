@@ -94,34 +94,38 @@ fn ratings_match_serate_and_every_step_is_sound() {
     }
 }
 
-#[test]
-fn nested_levels_rate_a_forum_hardest_puzzle_like_serate() {
-    // hardest_1106 #4, SE 10.3/10.3/9.8: a nested forcing chain of level 2 (9.5 + bonus).
-    let line = "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.";
+/// Rates `line` with every SE technique (the nested levels too) and checks each step and the
+/// end grid against the solution; returns (ER, EP, ED) in tenths and the rating.
+fn rate_nested_and_check(line: &str) -> ([u16; 3], sudokit::rate::Rated) {
     let puzzle = grid(line);
     let solution = solve::solve(&puzzle).expect("a proper puzzle");
-    // Without the nested levels the rater is stuck after the first steps.
-    let plain = Rater::new().rate(&puzzle).expect("rated");
-    assert!(plain.rating.is_stuck());
     let rated = Rater::new()
         .with_finders(sudokit::logic::techniques::WITH_NESTED)
         .rate(&puzzle)
         .expect("rated");
     let se = rated.rating.se;
     let tenths = |r: Option<sudokit::logic::Rating>| r.map_or(0, |r| r.tenths());
-    assert_eq!(
-        [se.er.tenths(), tenths(se.ep), tenths(se.ed)],
-        [103, 103, 98]
-    );
+    for (n, step) in rated.path.steps.iter().enumerate() {
+        assert!(sound(step, &solution), "step {}: {step:?}", n + 1);
+    }
+    assert_eq!(rated.path.grid.to_grid(), solution);
+    ([se.er.tenths(), tenths(se.ep), tenths(se.ed)], rated)
+}
+
+#[test]
+fn nested_levels_rate_a_forum_hardest_puzzle_like_serate() {
+    // hardest_1106 #4, SE 10.3/10.3/9.8: a nested forcing chain of level 2 (9.5 + bonus).
+    let line = "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.";
+    // Without the nested levels the rater is stuck after the first steps.
+    let plain = Rater::new().rate(&grid(line)).expect("rated");
+    assert!(plain.rating.is_stuck());
+    let (tenths, rated) = rate_nested_and_check(line);
+    assert_eq!(tenths, [103, 103, 98]);
     let hardest = rated.path.steps.iter().max_by_key(|s| s.rating);
     assert_eq!(
         hardest.map(|s| s.technique),
         Some(Technique::NestedContradictionChains2)
     );
-    for (n, step) in rated.path.steps.iter().enumerate() {
-        assert!(sound(step, &solution), "step {}: {step:?}", n + 1);
-    }
-    assert_eq!(rated.path.grid.to_grid(), solution);
 }
 
 #[test]
@@ -132,22 +136,8 @@ fn nested_levels_rate_thread_00257_as_serate_does_not_as_the_forum_row() {
     // ours: the forum's figures come from another rater (docs/design.md, "Nested levels, fifth
     // round").
     let line = "..3...7..4...8...6.9.....1.......6..6....4..8..16..39..7...2...5..8....2....45...";
-    let puzzle = grid(line);
-    let solution = solve::solve(&puzzle).expect("a proper puzzle");
-    let rated = Rater::new()
-        .with_finders(sudokit::logic::techniques::WITH_NESTED)
-        .rate(&puzzle)
-        .expect("rated");
-    let se = rated.rating.se;
-    let tenths = |r: Option<sudokit::logic::Rating>| r.map_or(0, |r| r.tenths());
-    assert_eq!(
-        [se.er.tenths(), tenths(se.ep), tenths(se.ed)],
-        [114, 114, 108]
-    );
-    for (n, step) in rated.path.steps.iter().enumerate() {
-        assert!(sound(step, &solution), "step {}: {step:?}", n + 1);
-    }
-    assert_eq!(rated.path.grid.to_grid(), solution);
+    let (tenths, _) = rate_nested_and_check(line);
+    assert_eq!(tenths, [114, 114, 108]);
 }
 
 #[test]
