@@ -75,6 +75,9 @@ pub(super) struct Graph {
     strong: Vec<Vec<(usize, Option<House>)>>,
     /// Weak links, likewise.
     weak: Vec<Vec<(usize, Option<House>)>>,
+    /// For each strong link, in the order of `strong`: HoDoKu's length for a link only an
+    /// almost locked set makes ([`SetLink::weight`]), 0 for any other (which counts 1).
+    strong_weight: Vec<Vec<u32>>,
     /// The almost locked set behind each strong link that one makes, by its two nodes (the
     /// lower index first): a link between two of its digits, or from its entry digit to a
     /// cell it forces (see [`SetLink`]).
@@ -99,6 +102,24 @@ pub(super) struct SetLink {
 }
 
 impl SetLink {
+    /// What this link counts for in HoDoKu's chain lengths. HoDoKu's tables have one node per
+    /// set and entry digit, entered by one weak link and left by another that counts
+    /// `1 + penalty`, with a penalty of `(digits - 1) * 2` for a set of three or more digits
+    /// (`Als.getChainPenalty`); a forced cell counts one link more. Here the set is entered and
+    /// left by the same two weak links with this strong link between, so the strong link
+    /// carries the penalty, and a forcing `penalty + 2` (its entry node to the forced cell).
+    pub(super) fn weight(&self) -> u32 {
+        let penalty = match self.digits.len() {
+            0..=1 => 0,
+            2 => 1,
+            n => (n - 1) * 2,
+        };
+        match self.forcing {
+            None => penalty.max(1),
+            Some(_) => penalty + 2,
+        }
+    }
+
     /// The cells holding `digit` that see every cell of the set holding it (outside the set).
     pub(super) fn seeing(&self, grid: &CandidateGrid, digit: Digit) -> CellSet {
         let holding = self.cells & grid.cells_with(digit);
@@ -321,14 +342,26 @@ impl Graph {
             if a == b {
                 continue;
             }
-            let only = !strong[a].iter().any(|&(k, _)| k == b);
-            if only {
+            let key = (a.min(b), a.max(b));
+            // A pair another set linked already is still linked only by sets.
+            let only = set_links.get(&key).map_or_else(
+                || !strong[a].iter().any(|&(k, _)| k == b),
+                |kept: &SetLink| kept.only,
+            );
+            if only && !set_links.contains_key(&key) {
                 strong[a].push((b, None));
                 strong[b].push((a, None));
             }
+            let link = SetLink { only, ..link };
+            // Of two sets making the same link, the one HoDoKu's walk counts shorter.
             set_links
-                .entry((a.min(b), a.max(b)))
-                .or_insert(SetLink { only, ..link });
+                .entry(key)
+                .and_modify(|kept: &mut SetLink| {
+                    if link.weight() < kept.weight() {
+                        *kept = link;
+                    }
+                })
+                .or_insert(link);
         }
         let mut graph = Graph {
             nodes,
@@ -336,11 +369,25 @@ impl Graph {
             span,
             strong,
             weak,
+            strong_weight: Vec::new(),
             set_links,
         };
         if options.hodoku_order {
             graph.sort_hodoku();
         }
+        graph.strong_weight = graph
+            .strong
+            .iter()
+            .enumerate()
+            .map(|(a, list)| {
+                list.iter()
+                    .map(|&(b, _)| match graph.set_link(a, b) {
+                        Some(link) if link.only => link.weight(),
+                        _ => 0,
+                    })
+                    .collect()
+            })
+            .collect();
         graph
     }
 
@@ -456,6 +503,24 @@ impl Graph {
             &self.strong[node]
         };
         list.iter().map(|&(k, _)| k)
+    }
+
+    /// [`Graph::next`] with the length each link counts for (1 for a weak link, a strong
+    /// link's weight: see [`SetLink::weight`]) and whether only an almost locked set makes it.
+    pub(super) fn next_weighted(
+        &self,
+        node: usize,
+        on: bool,
+    ) -> impl Iterator<Item = (usize, u32, bool)> + '_ {
+        let (list, weights): (&[(usize, Option<House>)], &[u32]) = if on {
+            (&self.weak[node], &[])
+        } else {
+            (&self.strong[node], &self.strong_weight[node])
+        };
+        list.iter().enumerate().map(move |(k, &(to, _))| {
+            let weight = weights.get(k).copied().unwrap_or(0);
+            (to, weight.max(1), weight > 0)
+        })
     }
 
     /// The house of the link from `i` to `j` of the given kind.

@@ -70,9 +70,12 @@ pub(super) struct Found {
     pub(super) eliminations: Vec<(Cell, Digit)>,
 }
 
-/// Breadth-first walks over (node, on/off) states, reusing their memory from walk to walk.
+/// Walks over (node, on/off) states in HoDoKu's table order, reusing their memory from walk
+/// to walk.
 pub(super) struct Walk {
     parent: Vec<u32>,
+    /// The length of each state's chain as HoDoKu counts it (links, with sets' penalties).
+    dist: Vec<u32>,
     /// The walk that last reached each state (so a new walk needs no clearing).
     epoch: Vec<u32>,
     current: u32,
@@ -87,6 +90,7 @@ impl Walk {
         let states = graph.nodes.len() * 2;
         Walk {
             parent: vec![NONE; states],
+            dist: vec![0; states],
             epoch: vec![0; states],
             current: 0,
             order: Vec::with_capacity(states),
@@ -95,11 +99,18 @@ impl Walk {
 
     /// Walks from `start` until every reachable state is reached: an "on" state leads over
     /// weak links to "off" states, an "off" state over strong links to "on" states.
+    ///
+    /// This is HoDoKu's `expandTables` for one table: the states are taken in the order first
+    /// reached, each once; a state reached again by a shorter chain (links counted with
+    /// [`Graph::next_weighted`]'s weights) takes that chain, unless the start reaches it
+    /// directly, and what was reached from it before keeps its chain. Without almost locked
+    /// sets every link counts 1, nothing is ever shortened, and this is a breadth-first walk.
     pub(super) fn run(&mut self, graph: &Graph, start: usize) {
         self.current += 1;
         self.order.clear();
         self.epoch[start] = self.current;
         self.parent[start] = NONE;
+        self.dist[start] = 0;
         self.order.push(start as u32);
         let mut head = 0;
         while let Some(&s) = self.order.get(head) {
@@ -107,13 +118,26 @@ impl Walk {
             let s = s as usize;
             let node = node_of(s);
             let on = is_on(s);
-            for to in graph.next(node, on) {
+            let base = self.dist[s];
+            let entered = self.parent[s] != NONE && enters_set(graph, self.parent[s] as usize, s);
+            for (to, weight, by_set) in graph.next_weighted(node, on) {
+                if by_set && !entered {
+                    continue;
+                }
                 let t = to * 2 + usize::from(!on);
+                let dist = base + weight;
                 if self.epoch[t] == self.current {
+                    // Every weight is at least 1, so a shorter chain to `t` never runs
+                    // through `t` itself: the parents stay a tree.
+                    if t != start && self.parent[t] != start as u32 && dist < self.dist[t] {
+                        self.parent[t] = s as u32;
+                        self.dist[t] = dist;
+                    }
                     continue;
                 }
                 self.epoch[t] = self.current;
                 self.parent[t] = s as u32;
+                self.dist[t] = dist;
                 self.order.push(t as u32);
             }
         }
@@ -130,6 +154,14 @@ impl Walk {
         out.reverse();
         out
     }
+}
+
+/// Whether the link from state `from` to the "off" state `to` can enter an almost locked set
+/// whose node `to` is: HoDoKu enters a set only from a node of the same digit outside it that
+/// sees all the set's cells holding it, so a chain's start, or a weak link inside a cell, does
+/// not lead on over a link only a set makes.
+fn enters_set(graph: &Graph, from: usize, to: usize) -> bool {
+    is_on(from) && !is_on(to) && graph.nodes[node_of(from)].digit == graph.nodes[node_of(to)].digit
 }
 
 /// Whether the chain crosses itself as HoDoKu judges it: a node's first cell is among the cells
@@ -219,7 +251,11 @@ fn extend(
     } else {
         graph.span[node_of(last)]
     };
-    for next in graph.next(node_of(last), on) {
+    let entered = path.len() >= 2 && enters_set(graph, path[path.len() - 2], last);
+    for (next, _, by_set) in graph.next_weighted(node_of(last), on) {
+        if by_set && !entered {
+            continue;
+        }
         let t = next * 2 + usize::from(!on);
         if first_cell(t).is_some_and(|c| seen.contains(c))
             || (nice_loop && path.len() == 1 && first_cell(t) == start_cell)
@@ -568,4 +604,34 @@ pub(super) fn step(
         });
     }
     step
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::aic::SetLink;
+    use crate::board::Candidates;
+    use crate::logic::cell_set::CellSet;
+    use crate::logic::test_util::{cell, digit};
+
+    fn set(digits: &[u8], forcing: bool) -> SetLink {
+        SetLink {
+            cells: CellSet::single(cell("r1c1")),
+            digits: digits.iter().fold(Candidates::NONE, |acc, &d| {
+                acc.union(Candidates::single(digit(d)))
+            }),
+            forcing: forcing.then(|| (digit(digits[0]), cell("r5c5"))),
+            only: true,
+        }
+    }
+
+    #[test]
+    fn set_links_count_hodokus_penalties() {
+        // HoDoKu's `Als.getChainPenalty`: (digits - 1) * 2 from three digits on; a forced cell
+        // one link more, plus the link into it.
+        assert_eq!(set(&[1, 2, 3], false).weight(), 4);
+        assert_eq!(set(&[1, 2, 3, 4], false).weight(), 6);
+        assert_eq!(set(&[1, 2, 3, 4, 5], false).weight(), 8);
+        assert_eq!(set(&[1, 2, 3], true).weight(), 6);
+        assert_eq!(set(&[1, 2, 3, 4], true).weight(), 8);
+    }
 }
