@@ -41,9 +41,12 @@
 //! cell) removes what `set_eliminations` says. HoDoKu's continuous loops through sets remove
 //! the same (its `checkNiceLoop`).
 //!
-//! The breadth-first walks here keep one chain per consequence as HoDoKu's tables do; the
-//! order in which they meet links is the graph's, so where two chains of the same length lead
-//! to a consequence the one kept may differ from HoDoKu's.
+//! The walks here keep one chain per consequence as HoDoKu's tables do; the order in which
+//! they meet links is the graph's, so where two chains of the same length lead to a
+//! consequence the one kept may differ from HoDoKu's. Through almost locked sets they follow
+//! HoDoKu's ALS nodes ([`Walk::run`]): a set's links count HoDoKu's penalty, a shorter chain
+//! found later replaces a state's chain as in its `expandTables`, and a set is entered only
+//! from a node of the same digit outside it.
 
 use super::aic::{Graph, NodeKind};
 use crate::board::{Cell, Digit};
