@@ -401,7 +401,10 @@ macro_rules! technique_table {
             /// cells holding it all false) leaves it locked, so each other digit is in one of its
             /// cells. HoDoKu's ALS-XY-Chain is the case made only of sets. Laid out like
             /// [`Technique::GroupedNiceLoop`]; a set's link is drawn between the first cells of
-            /// its two digits.
+            /// its two digits. An ALS-XY-Chain as HoDoKu's ALS solver finds it
+            /// ([`AlsXyChain`](crate::logic::techniques::AlsXyChain)) lists cells: each set's cells,
+            /// set by set in chain order; houses: each set's house; digits: the digits removed,
+            /// then each link's restricted common digit(s).
             AlsChain = "als_chain", "ALS chain", se 84, hodoku (340, Unfair);
             /// Locked pair (SE sees a naked pair): two cells of a box on one line holding only the
             /// same two digits, which leave the rest of both the box and the line. cells: the two

@@ -98,3 +98,66 @@ pub(super) fn rccs(a: &Als, b: &Als) -> Candidates {
     }
     out
 }
+
+/// Every ALS of `grid` in HoDoKu's order (`SudokuStepFinder.getAlses`): houses as rows,
+/// columns, boxes; within a house, subsets of its empty cells depth first (a cell, then the
+/// subsets that extend it with later cells), each cell set once, where first found. The order
+/// matters to chains that only link a set to later ones.
+pub(super) fn in_hodoku_order(grid: &CandidateGrid) -> Vec<Als> {
+    let mut walk = Walk {
+        grid,
+        house: 0,
+        empty: Vec::new(),
+        seen: std::collections::HashSet::new(),
+        out: Vec::new(),
+    };
+    for (h, house_cells) in HOUSE_CELLS.iter().enumerate() {
+        walk.house = h;
+        walk.empty = house_cells
+            .iter()
+            .copied()
+            .filter(|&c| grid.value(c).is_none())
+            .collect();
+        walk.extend(0, CellSet::EMPTY, Candidates::NONE);
+    }
+    walk.out
+}
+
+/// The state of [`in_hodoku_order`]'s walk over one house.
+struct Walk<'a> {
+    grid: &'a CandidateGrid,
+    house: usize,
+    empty: Vec<Cell>,
+    /// The cell sets already listed (a set inside a box and a line is found twice).
+    seen: std::collections::HashSet<CellSet>,
+    out: Vec<Als>,
+}
+
+impl Walk<'_> {
+    /// Lists `cells` (holding `digits`) extended by each cell of `empty[from..]` in turn, each
+    /// followed by its own extensions: at most [`MAX_SIZE`] cells.
+    fn extend(&mut self, from: usize, cells: CellSet, digits: Candidates) {
+        if cells.len() as usize >= MAX_SIZE {
+            return;
+        }
+        for i in from..self.empty.len() {
+            let c = self.empty[i];
+            let mut cells = cells;
+            cells.insert(c);
+            let digits = digits.union(self.grid.candidates(c));
+            if digits.len() == cells.len() + 1 && self.seen.insert(cells) {
+                let mut by_digit = [CellSet::EMPTY; 9];
+                for d in digits.iter() {
+                    by_digit[d.index()] = cells & self.grid.cells_with(d);
+                }
+                self.out.push(Als {
+                    cells,
+                    digits,
+                    house: self.house,
+                    by_digit,
+                });
+            }
+            self.extend(i + 1, cells, digits);
+        }
+    }
+}

@@ -21,6 +21,8 @@ use super::{
 };
 // HoDoKu's locked pair and triple (its own line, apart from the list above).
 use super::LockedSet;
+// HoDoKu's ALS-XY-Chain as its ALS solver finds it.
+use super::AlsXyChain;
 use crate::logic::Finder;
 
 /// Every finder of human mode, in HoDoKu's order, then SE's forcing chains and nested levels:
@@ -76,7 +78,8 @@ const HUMAN_FINDERS: &[&dyn Finder] = &[
     &GroupedNiceLoop::PLAIN,         // 5650
     &AlsXz,                          // 5700
     &AlsXyWing,                      // 5800
-    &GroupedNiceLoop::ALS,           // 5900: ALS-XY-Chain, and AICs through sets
+    &AlsXyChain::HODOKU,             // 5900: ALS-XY-Chain (HoDoKu's ALS solver)
+    &GroupedNiceLoop::ALS,           // 5900: AICs through sets
     &DeathBlossom,                   // 6000 (HoDoKu has it off by default; here it runs)
     // Franken fish as HoDoKu enables them by default (its Franken and finned Franken
     // jellyfish and every mutant fish are off by default, and so are they here).

@@ -14,6 +14,7 @@ mod aic;
 mod aligned_pair;
 mod aligned_triplet;
 mod als;
+mod als_chain;
 mod als_xy_wing;
 mod als_xy_wing_overlap;
 mod als_xz;
@@ -61,6 +62,7 @@ mod templates;
 
 pub use aligned_pair::AlignedPairExclusion;
 pub use aligned_triplet::AlignedTripletExclusion;
+pub use als_chain::AlsXyChain;
 pub use als_xy_wing::AlsXyWing;
 pub use als_xy_wing_overlap::AlsXyWingOverlapping;
 pub use als_xz::AlsXz;
