@@ -252,20 +252,6 @@ impl Net {
         start: (Pot, bool),
         advanced: Option<Advanced<'_>>,
     ) {
-        self.clear();
-        let mut scratch = self.scratch.take().unwrap_or_default();
-        match &mut scratch.work {
-            Some(work) => work.clone_from(base),
-            None => scratch.work = Some(base.clone()),
-        }
-        scratch.pending_on.clear();
-        scratch.pending_off.clear();
-        self.walk_with(base, rules, Some(start), advanced, &mut scratch);
-        self.scratch = Some(scratch);
-    }
-
-    /// Forgets what this net reached, keeping its buffers.
-    fn clear(&mut self) {
         // Only the slots of the nodes reached were set.
         for &node in &self.nodes {
             let (pot, on) = (node.pot, node.on);
@@ -279,39 +265,6 @@ impl Net {
         self.sets = Default::default();
         self.contradiction = None;
         self.nested.clear();
-    }
-
-    /// [`rewalk`](Net::rewalk) from the assumption of `plain`, a walk of it in `base` under
-    /// `rules` at level 0, at `rules.level` (1 or more) with `advanced`: the walk at a nesting
-    /// level is the plain walk until its links run out (the level's rules run only when no node
-    /// is pending, and a contradiction stops both), so it starts as a copy of `plain`, node for
-    /// node, and goes on from there.
-    pub(super) fn rewalk_from(
-        &mut self,
-        plain: &Net,
-        base: &Work,
-        rules: Rules,
-        advanced: Option<Advanced<'_>>,
-    ) {
-        self.clear();
-        self.nodes.extend_from_slice(&plain.nodes);
-        self.parents.extend_from_slice(&plain.parents);
-        self.on_order.extend_from_slice(&plain.on_order);
-        self.off_order.extend_from_slice(&plain.off_order);
-        for (k, node) in plain.nodes.iter().enumerate() {
-            // The node of each potential is the first one made for it (`add`): in the plain
-            // walk's index, not the one that met its opposite.
-            let slot = usize::from(node.pot) % 729 + if node.on { 0 } else { 729 };
-            if plain.index[slot] == k as u16 {
-                self.index[slot] = k as u16;
-            }
-        }
-        self.sets = plain.sets;
-        self.contradiction = plain.contradiction;
-        self.nested.extend(plain.nested.iter().cloned());
-        if self.contradiction.is_some() {
-            return;
-        }
         let mut scratch = self.scratch.take().unwrap_or_default();
         match &mut scratch.work {
             Some(work) => work.clone_from(base),
@@ -319,13 +272,7 @@ impl Net {
         }
         scratch.pending_on.clear();
         scratch.pending_off.clear();
-        if let Some(work) = scratch.work.as_mut() {
-            // Every "off" node of a walk that ran out was expanded, and left the grid.
-            for &i in &plain.off_order {
-                work.remove(plain.nodes[i as usize].pot);
-            }
-        }
-        self.walk_with(base, rules, None, advanced, &mut scratch);
+        self.walk_with(base, rules, start, advanced, &mut scratch);
         self.scratch = Some(scratch);
     }
 
@@ -333,7 +280,7 @@ impl Net {
         &mut self,
         base: &Work,
         rules: Rules,
-        start: Option<(Pot, bool)>,
+        start: (Pot, bool),
         advanced: Option<Advanced<'_>>,
         scratch: &mut Scratch,
     ) {
@@ -347,17 +294,11 @@ impl Net {
         let Some(work) = work.as_mut() else {
             return;
         };
-        match start {
-            Some((pot, on)) => {
-                let first = net.add(pot, on, Cause::None, &[]);
-                if on {
-                    pending_on.push_back(first);
-                } else {
-                    pending_off.push_back(first);
-                }
-            }
-            // Going on from a plain walk that ran out: the level's rules come first.
-            None => net.apply_rules(base, work, rules, advanced, pending_off),
+        let first = net.add(start.0, start.1, Cause::None, &[]);
+        if start.1 {
+            pending_on.push_back(first);
+        } else {
+            pending_off.push_back(first);
         }
         loop {
             if let Some(i) = pending_on.pop_front() {
@@ -396,50 +337,33 @@ impl Net {
             } else {
                 break;
             }
-            if pending_on.is_empty() && pending_off.is_empty() {
-                net.apply_rules(base, work, rules, advanced, pending_off);
-            }
-        }
-    }
-
-    /// When the links run out (no node pending), a nesting level's rules on the working grid:
-    /// the "off" nodes they derive, pending.
-    fn apply_rules(
-        &mut self,
-        base: &Work,
-        work: &Work,
-        rules: Rules,
-        advanced: Option<Advanced<'_>>,
-        pending_off: &mut VecDeque<u32>,
-    ) {
-        let net = self;
-        if rules.level == 0 {
-            return;
-        }
-        if let Some(advanced) = advanced {
-            for derived in advanced(base, work) {
-                let q = derived.pot;
-                if net.off_at(q) != UNSEEN {
-                    continue;
-                }
-                let ids: Vec<u32> = derived
-                    .parents
-                    .iter()
-                    .map(|&p| net.off_at(p))
-                    .filter(|&i| i != UNSEEN)
-                    .collect();
-                let i = net.add(q, false, Cause::Advanced, &ids);
-                if let Some(nested) = derived.nested {
-                    let id = match net.nested.iter().position(|n| *n == nested) {
-                        Some(id) => id,
-                        None => {
-                            net.nested.push(nested);
-                            net.nested.len() - 1
+            if rules.level > 0 && pending_on.is_empty() && pending_off.is_empty() {
+                if let Some(advanced) = advanced {
+                    for derived in advanced(base, work) {
+                        let q = derived.pot;
+                        if net.off_at(q) != UNSEEN {
+                            continue;
                         }
-                    };
-                    net.nodes[i as usize].nested = id as u32;
+                        let ids: Vec<u32> = derived
+                            .parents
+                            .iter()
+                            .map(|&p| net.off_at(p))
+                            .filter(|&i| i != UNSEEN)
+                            .collect();
+                        let i = net.add(q, false, Cause::Advanced, &ids);
+                        if let Some(nested) = derived.nested {
+                            let id = match net.nested.iter().position(|n| *n == nested) {
+                                Some(id) => id,
+                                None => {
+                                    net.nested.push(nested);
+                                    net.nested.len() - 1
+                                }
+                            };
+                            net.nodes[i as usize].nested = id as u32;
+                        }
+                        pending_off.push_back(i);
+                    }
                 }
-                pending_off.push_back(i);
             }
         }
     }

@@ -179,9 +179,6 @@ struct Walks<'a> {
     /// The level-0 walks kept from the last scan on this thread (`kept`), for a scan that
     /// reads and keeps them.
     kept: Option<Box<kept::Kept>>,
-    /// For a level-1 scan: the level-0 walks of the same grid (`kept`), which its walks start
-    /// as (read, not taken).
-    seeds: Option<Box<kept::Kept>>,
 }
 
 impl Drop for Walks<'_> {
@@ -192,9 +189,6 @@ impl Drop for Walks<'_> {
         let nets = std::mem::take(&mut self.nets);
         let spare = std::mem::take(&mut self.spare);
         let off = std::mem::take(&mut self.off_nets);
-        if let Some(seeds) = self.seeds.take() {
-            seeds.give_back();
-        }
         let Some(mut kept) = self.kept.take() else {
             pool::give(nets.into_iter().chain(spare).chain(off));
             return;
@@ -223,7 +217,6 @@ impl<'a> Walks<'a> {
             off: Vec::new(),
             off_nets: Vec::new(),
             kept: None,
-            seeds: None,
         }
     }
 
@@ -232,16 +225,6 @@ impl<'a> Walks<'a> {
     fn keep(&mut self, graph: &Graph) {
         if self.advanced.is_none() && self.rules == Family::Dynamic(0).rules() {
             self.kept = Some(kept::Kept::take(graph, &mut self.spare));
-        } else if self.rules == Family::Dynamic(1).rules() {
-            self.seeds = Some(kept::Kept::take(graph, &mut self.spare));
-        }
-    }
-
-    /// Walks from `(p, on)` into `net`: from the plain walk of `p` if it is a seed.
-    fn walk_into(&self, net: &mut Net, p: Pot, on: bool) {
-        match self.seeds.as_ref().and_then(|seeds| seeds.get(p, on)) {
-            Some(plain) => net.rewalk_from(plain, &self.base, self.rules, self.advanced),
-            None => net.rewalk(&self.base, self.rules, (p, on), self.advanced),
         }
     }
 
@@ -286,7 +269,7 @@ impl<'a> Walks<'a> {
                     }
                     net
                 });
-                self.walk_into(&mut net, p, true);
+                net.rewalk(&self.base, self.rules, (p, true), self.advanced);
                 net
             });
             self.on[slot] = self.nets.len() as u32;
@@ -306,7 +289,7 @@ impl<'a> Walks<'a> {
             return net;
         }
         let mut net = self.spare_net().unwrap_or_else(Net::empty);
-        self.walk_into(&mut net, p, on);
+        net.rewalk(&self.base, self.rules, (p, on), self.advanced);
         net
     }
 

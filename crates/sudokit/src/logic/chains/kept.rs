@@ -104,11 +104,6 @@ impl<T: Walk> Store<T> {
         Some(self.slots.get_mut(slot)?.take()?.0)
     }
 
-    /// The kept walk of `slot`, left in the store.
-    pub(super) fn get(&self, slot: usize) -> Option<&T> {
-        Some(&self.slots.get(slot)?.as_ref()?.0)
-    }
-
     /// Keeps `walk` (made on the marks of the last refresh) in `slot`; a walk it replaces, or
     /// `walk` itself if there is no such slot, is handed back.
     pub(super) fn put(&mut self, slot: usize, walk: T) -> Option<T> {

@@ -33,18 +33,6 @@ thread_local! {
     static REUSED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-#[cfg(test)]
-thread_local! {
-    /// How many walks of a nesting level started from a kept walk on this thread.
-    static SEEDED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-}
-
-/// How many walks of a nesting level started from a kept walk on this thread so far.
-#[cfg(test)]
-pub(super) fn seeded() -> usize {
-    SEEDED.with(std::cell::Cell::get)
-}
-
 /// How many walks were read back from the store on this thread so far.
 #[cfg(test)]
 pub(super) fn reused() -> usize {
@@ -81,14 +69,6 @@ impl Kept {
         let net = self.0.take(slot(pot, on))?;
         #[cfg(test)]
         REUSED.with(|n| n.set(n.get() + 1));
-        Some(net)
-    }
-
-    /// The kept walk from `(pot, on)`, left in the store.
-    pub(super) fn get(&self, pot: Pot, on: bool) -> Option<&Net> {
-        let net = self.0.get(slot(pot, on))?;
-        #[cfg(test)]
-        SEEDED.with(|n| n.set(n.get() + 1));
         Some(net)
     }
 
@@ -242,89 +222,5 @@ mod tests {
         }
         assert!(states > 40);
         assert!(reused() > before, "kept walks were read back");
-    }
-
-    #[test]
-    fn a_level_one_walk_from_the_plain_walk_equals_a_fresh_one() {
-        // The level-1 walk started as a copy of the plain walk and continued equals the
-        // level-1 walk from scratch, node for node, at states along a solve path, for every
-        // assumption on and off; some of them go past the plain walk.
-        use crate::logic::techniques::{Fish, HiddenSet, Locking, NakedSet};
-        let simple: crate::logic::chains::SimpleRules<'_> = &[
-            &[&Locking::POINTING, &Locking::CLAIMING],
-            &[&HiddenSet::PAIR],
-            &[&NakedSet::PAIR],
-            &[&Fish::X_WING],
-        ];
-        let (plain_rules, plus_rules) = (Family::Dynamic(0).rules(), Family::Dynamic(1).rules());
-        let solver = Solver::new();
-        let (mut compared, mut longer) = (0, 0);
-        for line in LINES {
-            let mut grid = puzzle(line);
-            for state in 0..24 {
-                if state % 6 == 0 {
-                    let graph = Graph::new(&grid);
-                    let base = Work::of(&graph);
-                    let rules = |base: &Work, work: &Work| {
-                        super::super::super::nested::rules(&grid, 1, simple, base, work)
-                    };
-                    let advanced: super::super::Advanced<'_> = &rules;
-                    let mut seeded = Net::empty();
-                    for cell in CellSet::ALL {
-                        for &p in cell_pots(&graph, cell).iter() {
-                            for on in [true, false] {
-                                let plain = Net::walk(&base, plain_rules, (p, on), None);
-                                seeded.rewalk_from(&plain, &base, plus_rules, Some(advanced));
-                                let fresh = Net::walk(&base, plus_rules, (p, on), Some(advanced));
-                                assert_eq!(found(&seeded), found(&fresh), "{line} {p} {on}");
-                                compared += 1;
-                                if found(&fresh) != found(&plain) {
-                                    longer += 1;
-                                }
-                            }
-                        }
-                    }
-                }
-                let Some(step) = solver.next_step(&grid) else {
-                    break;
-                };
-                assert!(grid.apply(&step));
-            }
-        }
-        assert!(compared > 1000, "{compared} compared");
-        assert!(
-            longer > 100,
-            "{longer} of {compared} went past the plain walk"
-        );
-    }
-
-    #[test]
-    fn the_level_one_finder_from_plain_walks_gives_the_scans_first_step() {
-        // After the plain scan of a state (which keeps its walks), the level-1 finder's first
-        // step, from those walks, is the first of the full level-1 list (which starts every
-        // walk afresh), at states along the solve paths.
-        forget();
-        let before = seeded();
-        let solver = Solver::new();
-        let ratings = Ratings::default();
-        let mut states = 0;
-        for line in LINES {
-            let mut grid = puzzle(line);
-            for state in 0..30 {
-                if state % 5 == 0 {
-                    let _ = DynamicForcingChains::PLAIN.first(&grid, &ratings);
-                    let first = DynamicForcingChains::PLUS.first(&grid, &ratings);
-                    let listed = all(&DynamicForcingChains::PLUS, &grid);
-                    assert_eq!(first.as_ref(), listed.first(), "{line}: {grid:?}");
-                    states += 1;
-                }
-                let Some(step) = solver.next_step(&grid) else {
-                    break;
-                };
-                assert!(grid.apply(&step));
-            }
-        }
-        assert!(states > 10);
-        assert!(seeded() > before, "level-1 walks started from plain ones");
     }
 }
