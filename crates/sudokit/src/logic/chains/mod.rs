@@ -44,7 +44,6 @@
 //!   its step.
 //! - `search`: SE's scan over passes and sources, and its choice of the first chain.
 //! - `implications`: everything one assumption implies, in SE's order (`doChaining`).
-//! - `kept`: walks kept between scans while the marks they read are unchanged.
 //! - `multiple`: SE's multiple forcing chains (cell and region forcing, 8.0 plus the bonus).
 //! - `names`: [`ChainName`], the common name of a chain step (skyscraper, W-wing, ...).
 //! - `dynamic`: one assumption's walk on the working grid, with hidden parents and causes.
@@ -66,7 +65,6 @@ mod graph;
 mod hint;
 pub(crate) use hint::length_bonus;
 mod implications;
-mod kept;
 mod multiple;
 mod names;
 mod nested;

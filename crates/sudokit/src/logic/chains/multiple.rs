@@ -20,8 +20,6 @@ use crate::logic::cell_set::CellSet;
 use crate::logic::{CandidateGrid, Ratings, Step, Technique};
 use std::cmp::Ordering;
 
-mod kept;
-
 /// What a multiple forcing chain starts from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Origin {
@@ -150,9 +148,6 @@ struct Cache {
     at: Vec<u32>,
     list: Vec<Implications>,
     queues: Queues,
-    /// The implications kept from the last scan on this thread (`kept`), for a scan that
-    /// reads and keeps them.
-    kept: Option<Box<kept::Kept>>,
 }
 
 /// The most implications kept per thread for the next scan (a scan walks from at most 729
@@ -169,16 +164,7 @@ thread_local! {
 impl Drop for Cache {
     /// Hands the implications to the thread's spares for the next scan.
     fn drop(&mut self) {
-        let mut list = std::mem::take(&mut self.list);
-        if let Some(mut kept) = self.kept.take() {
-            let mut back = Vec::new();
-            for implications in list {
-                let source = implications.reached().next().map(|(p, _)| usize::from(p));
-                back.extend(kept.put(source.unwrap_or(usize::MAX), implications));
-            }
-            kept::give_back(kept);
-            list = back;
-        }
+        let list = std::mem::take(&mut self.list);
         let _ = SPARE.try_with(|spare| {
             if let Ok(mut spare) = spare.try_borrow_mut() {
                 let room = MAX_KEPT.saturating_sub(spare.len());
@@ -197,23 +183,7 @@ impl Cache {
             at: vec![NOT_YET; 729],
             list: Vec::new(),
             queues: Queues::default(),
-            kept: None,
         }
-    }
-
-    /// A cache that reads and keeps the thread's kept implications (`kept`).
-    fn keeping(graph: &Graph) -> Cache {
-        let mut dropped = Vec::new();
-        let kept = kept::take(graph, &mut |walk| dropped.push(walk));
-        let _ = SPARE.try_with(|spare| {
-            if let Ok(mut spare) = spare.try_borrow_mut() {
-                let room = MAX_KEPT.saturating_sub(spare.len());
-                spare.extend(dropped.into_iter().take(room));
-            }
-        });
-        let mut cache = Cache::new();
-        cache.kept = Some(kept);
-        cache
     }
 
     /// Computes what "`source` on" implies, if not known yet.
@@ -221,11 +191,6 @@ impl Cache {
         if let Some(slot) = self.at.get_mut(usize::from(source)) {
             if *slot == NOT_YET {
                 *slot = self.list.len() as u32;
-                if let Some(kept) = self.kept.as_mut().and_then(|k| k.take(usize::from(source))) {
-                    kept::count_reuse();
-                    self.list.push(kept);
-                    return;
-                }
                 let spare = SPARE
                     .try_with(|spare| spare.try_borrow_mut().ok()?.pop())
                     .ok()
@@ -267,7 +232,7 @@ fn scan(graph: &Graph, ratings: &Ratings, cache: &mut Cache, found: &mut dyn FnM
 /// The multiple forcing chain SE would apply in `grid`, if any.
 pub(crate) fn first_step(grid: &CandidateGrid, ratings: &Ratings) -> Option<Step> {
     let graph = Graph::shared(grid);
-    let mut cache = Cache::keeping(&graph);
+    let mut cache = Cache::new();
     let mut best: Option<Hint> = None;
     scan(&graph, ratings, &mut cache, &mut |hint| {
         // A stable sort keeps the first of equals.

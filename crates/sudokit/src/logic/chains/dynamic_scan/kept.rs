@@ -1,27 +1,43 @@
 //! Level-0 dynamic walks kept from one scan to the next, per thread, while what they read is
-//! unchanged (see `chains::kept` for why a kept walk equals a fresh one).
+//! unchanged.
 //!
-//! Only the plain level-0 rules qualify: from level 1 on, a walk applies the level's rules to
-//! the whole working grid when its links run out, so it reads more than its nodes' marks.
-//! A scan takes the store out of the thread-local (so a re-entrant scan runs without it),
-//! drops what the new pencilmarks invalidate, reads the "on" and "off" walks it needs from it,
-//! and gives every walk it made back at its end.
+//! A plain dynamic walk (`Net::rewalk` with SE's dynamic rules at level 0) is a pure function
+//! of its assumption and of the pencilmarks it reads, and it reads little: expanding a node of
+//! candidate `d` in cell `c` looks at the candidates of `c` and at the places of `d` in the
+//! box, row and column of `c` (its peers), in the working grid (the pencilmarks less the
+//! candidates the walk itself turned off) and, for hidden parents, in the pencilmarks. So if
+//! no pencilmark changed in a cell that holds a node of the walk, nor candidate `d` in a peer
+//! of a cell that holds a node of digit `d`, a fresh walk on the new pencilmarks expands the
+//! same nodes in the same order with the same parents: by induction on the expansions, each
+//! one reads the same marks. Every node of the walk counts, expanded or not, so the test is
+//! on a superset of what was read.
+//!
+//! The solver calls the dynamic finder once per step that reaches it, and in between applies
+//! that step and the singles it opens; the walks (the "on" and "off" walk of every candidate
+//! of a cell with two or more) whose nodes none of those changes touch are taken from here
+//! instead of walked again. A scan takes the store out of the thread-local (so a re-entrant
+//! scan runs without it), drops what the new pencilmarks invalidate, and gives every walk it
+//! made back at its end, with the pencilmarks they hold in.
 
-use super::super::kept::{Store, Walk};
 use super::{Graph, Net, Pot};
+use crate::board::Cell;
+use crate::logic::cell_set::CellSet;
 use std::cell::RefCell;
 
-impl Walk for Net {
-    fn each_node(&self, f: &mut dyn FnMut(Pot)) {
-        for (p, _) in self.reached(true).chain(self.reached(false)) {
-            f(p);
-        }
-    }
+/// A kept walk: the net and, per digit, the cells of its nodes of that digit.
+struct Entry {
+    net: Net,
+    cells: [CellSet; 9],
 }
 
-/// The kept walks of one thread: the walk from each potential assumed on (at `pot`) or off
-/// (at `729 + pot`).
-pub(super) struct Kept(Store<Net>);
+/// The kept walks of one thread.
+pub(super) struct Kept {
+    /// The pencilmarks (candidates of each cell) every kept walk holds in; `None` before the
+    /// first scan.
+    marks: Option<[u16; 81]>,
+    /// The walk from each potential assumed on (at `pot`) or off (at `729 + pot`).
+    slots: Vec<Option<Entry>>,
+}
 
 thread_local! {
     static KEPT: RefCell<Option<Box<Kept>>> = const { RefCell::new(None) };
@@ -59,14 +75,54 @@ impl Kept {
             .try_with(|kept| kept.borrow_mut().take())
             .ok()
             .flatten()
-            .unwrap_or_else(|| Box::new(Kept(Store::new(2 * 729))));
-        kept.0.refresh(graph, &mut |net| spare.push(net));
+            .unwrap_or_else(|| {
+                Box::new(Kept {
+                    marks: None,
+                    slots: (0..2 * 729).map(|_| None).collect(),
+                })
+            });
+        let marks: [u16; 81] = std::array::from_fn(|c| graph.cands(c));
+        // The cells whose candidates changed, and per digit the cells whose reading of it
+        // changed (a changed cell and its peers).
+        let mut changed = CellSet::EMPTY;
+        let mut near = [CellSet::EMPTY; 9];
+        let all_changed = kept.marks.is_none();
+        if let Some(old) = kept.marks {
+            for (c, (&was, &is)) in old.iter().zip(&marks).enumerate() {
+                let mut diff = was ^ is;
+                if diff == 0 {
+                    continue;
+                }
+                let Some(cell) = Cell::new(c) else { continue };
+                changed.insert(cell);
+                let around = CellSet::peers(cell) | CellSet::single(cell);
+                while diff != 0 {
+                    let d = diff.trailing_zeros() as usize;
+                    diff &= diff - 1;
+                    near[d % 9] |= around;
+                }
+            }
+        }
+        for entry in kept.slots.iter_mut() {
+            let holds = entry.as_ref().is_some_and(|e| {
+                !all_changed
+                    && e.cells.iter().zip(&near).all(|(&mine, &moved)| {
+                        (mine & changed).is_empty() && (mine & moved).is_empty()
+                    })
+            });
+            if !holds {
+                if let Some(e) = entry.take() {
+                    spare.push(e.net);
+                }
+            }
+        }
+        kept.marks = Some(marks);
         kept
     }
 
     /// The kept walk from `(pot, on)`, taken out of the store.
     pub(super) fn walk(&mut self, pot: Pot, on: bool) -> Option<Net> {
-        let net = self.0.take(slot(pot, on))?;
+        let net = self.slots.get_mut(slot(pot, on))?.take()?.net;
         #[cfg(test)]
         REUSED.with(|n| n.set(n.get() + 1));
         Some(net)
@@ -76,7 +132,18 @@ impl Kept {
     /// replaces is handed back.
     pub(super) fn put(&mut self, net: Net) -> Option<Net> {
         let (start, on) = net.pot_of(0);
-        self.0.put(slot(start, on), net)
+        let mut cells = [CellSet::EMPTY; 9];
+        for (p, _) in net.reached(true).chain(net.reached(false)) {
+            let index = usize::from(p);
+            if let Some(cell) = Cell::new(index / 9) {
+                cells[index % 9].insert(cell);
+            }
+        }
+        let old = self
+            .slots
+            .get_mut(slot(start, on))?
+            .replace(Entry { net, cells });
+        old.map(|e| e.net)
     }
 
     /// Gives the store back to the thread for the next scan.
@@ -94,7 +161,6 @@ impl Kept {
 mod tests {
     use super::super::{cell_pots, Family, Work};
     use super::*;
-    use crate::logic::cell_set::CellSet;
     use crate::logic::techniques::DynamicForcingChains;
     use crate::logic::test_util::{all, puzzle};
     use crate::logic::{Finder, Ratings, Solver};
