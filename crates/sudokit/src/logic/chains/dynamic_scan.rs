@@ -28,7 +28,6 @@ use crate::logic::cell_set::CellSet;
 use crate::logic::{CandidateGrid, Ratings, Step, Technique};
 use std::cmp::Ordering;
 
-mod kept;
 mod nishio;
 pub(super) use nishio::forget as forget_nishio;
 mod pool;
@@ -176,9 +175,6 @@ struct Walks<'a> {
     /// The walks from potentials assumed off, kept: a nested level's rule reads the chains of
     /// every hint, and many double chains share their source.
     off_nets: Vec<Net>,
-    /// The level-0 walks kept from the last scan on this thread (`kept`), for a scan that
-    /// reads and keeps them.
-    kept: Option<Box<kept::Kept>>,
 }
 
 impl Drop for Walks<'_> {
@@ -189,16 +185,7 @@ impl Drop for Walks<'_> {
         let nets = std::mem::take(&mut self.nets);
         let spare = std::mem::take(&mut self.spare);
         let off = std::mem::take(&mut self.off_nets);
-        let Some(mut kept) = self.kept.take() else {
-            pool::give(nets.into_iter().chain(spare).chain(off));
-            return;
-        };
-        let mut back = spare;
-        for net in nets.into_iter().chain(off) {
-            back.extend(kept.put(net));
-        }
-        kept.give_back();
-        pool::give(back.into_iter());
+        pool::give(nets.into_iter().chain(spare).chain(off));
     }
 }
 
@@ -216,21 +203,7 @@ impl<'a> Walks<'a> {
             spare: Vec::new(),
             off: Vec::new(),
             off_nets: Vec::new(),
-            kept: None,
         }
-    }
-
-    /// Reads and keeps the walks of the thread's store (`kept`): only for the plain level-0
-    /// dynamic rules, whose walks read nothing but the pencilmarks their nodes are in.
-    fn keep(&mut self, graph: &Graph) {
-        if self.advanced.is_none() && self.rules == Family::Dynamic(0).rules() {
-            self.kept = Some(kept::Kept::take(graph, &mut self.spare));
-        }
-    }
-
-    /// The kept walk from `(p, on)`, if the store has one.
-    fn kept_walk(&mut self, p: Pot, on: bool) -> Option<Net> {
-        self.kept.as_mut()?.walk(p, on)
     }
 
     /// A spare net: one done with in this scan, or one from an earlier scan.
@@ -261,17 +234,14 @@ impl<'a> Walks<'a> {
     fn ensure(&mut self, p: Pot) {
         let slot = usize::from(p) % 729;
         if self.on[slot] == NO_WALK {
-            let net = self.kept_walk(p, true).unwrap_or_else(|| {
-                let mut net = self.spare_net().unwrap_or_else(|| {
-                    let mut net = Net::empty();
-                    if let Some(kept) = self.nets.last_mut() {
-                        kept.lend_scratch(&mut net);
-                    }
-                    net
-                });
-                net.rewalk(&self.base, self.rules, (p, true), self.advanced);
+            let mut net = self.spare_net().unwrap_or_else(|| {
+                let mut net = Net::empty();
+                if let Some(kept) = self.nets.last_mut() {
+                    kept.lend_scratch(&mut net);
+                }
                 net
             });
+            net.rewalk(&self.base, self.rules, (p, true), self.advanced);
             self.on[slot] = self.nets.len() as u32;
             self.nets.push(net);
         }
@@ -285,9 +255,6 @@ impl<'a> Walks<'a> {
     /// The walk from "`p` on" or off, not kept (hand it back with [`recycle`](Walks::recycle)
     /// when done).
     fn walk(&mut self, p: Pot, on: bool) -> Net {
-        if let Some(net) = self.kept_walk(p, on) {
-            return net;
-        }
         let mut net = self.spare_net().unwrap_or_else(Net::empty);
         net.rewalk(&self.base, self.rules, (p, on), self.advanced);
         net
@@ -295,10 +262,7 @@ impl<'a> Walks<'a> {
 
     /// Keeps a net done with for the next walk.
     fn recycle(&mut self, net: Net) {
-        match &mut self.kept {
-            Some(kept) => self.spare.extend(kept.put(net)),
-            None => self.spare.push(net),
-        }
+        self.spare.push(net);
     }
 }
 
@@ -523,7 +487,6 @@ pub(crate) fn first_step(
 ) -> Option<Step> {
     let graph = Graph::shared(grid);
     let mut walks = Walks::new(&graph, family, advanced);
-    walks.keep(&graph);
     let best = if family == Family::Nishio {
         nishio::best(&graph, ratings, &mut walks)?
     } else {
