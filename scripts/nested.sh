@@ -11,8 +11,9 @@
 # and hardest_1905_11plus lines 1, 481, ..., 47521, 100 puzzles). Each set is split into its
 # odd and even sample positions, rated by two processes at once; the JSON lines (with
 # time_us, CPU microseconds) go to WORK/*.json, and scripts/nested_report.py prints the
-# per-set figures and the agreement with the forum's ER/EP/ED in hardest_1106.ratings.tsv. Needs ../shared/data (or DATA=folder). Builds the
-# release CLI first, unless SUDOKU names the binary to run. WORK defaults to target/nested.
+# per-set figures and the agreement with the forum's ER/EP/ED in hardest_1106.ratings.tsv.
+# Needs ../shared/data (or DATA=folder). Builds the release CLI first, unless SUDOKU names
+# the binary to run. WORK defaults to target/nested.
 set -euo pipefail
 step_1106=${1:-1}
 step_1905=${2:-48}
