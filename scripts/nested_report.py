@@ -2,8 +2,8 @@
 """Figures of a `sudoku rate --nested --json --time --cpu-time` run (scripts/nested.sh): per
 set (the file name's stem before the first dot), the count, mean/median/max time per puzzle,
 how many gave up, and, for puzzles with forum ratings in RATINGS (hardest_1106.ratings.tsv:
-columns puzzle, ER, EP, ED, ...; empty ER = no rating), how many agree on ER, EP and ED, with
-every disagreement listed.
+columns puzzle, ER, EP, ED, ...; empty ER = no rating; an empty EP or ED is not compared),
+how many agree on ER, EP and ED, with every disagreement listed.
 
     nested_report.py RATINGS RUN.json...
 """
@@ -53,9 +53,12 @@ def main() -> int:
                 print(f"   not comparable ({r['status']}): {r['input']} forum {want[0]}/{want[1]}/{want[2]} {want[3]}")
                 continue
             compared += 1
-            got = (f"{r['er']:.1f}", f"{r['ep']:.1f}", f"{r['ed']:.1f}")
-            # The forum writes 11 for 11.0: compare as numbers.
-            want = tuple(f"{float(w):.1f}" for w in want[:3]) + (want[3],)
+            # The forum writes 11 for 11.0: compare as numbers. A field the forum left empty
+            # (one row gives ER alone) is not compared: ours is shown in its place.
+            want = tuple(f"{float(w):.1f}" if w else "" for w in want[:3]) + (want[3],)
+            got = tuple(
+                f"{r[k]:.1f}" if w else "" for k, w in zip(("er", "ep", "ed"), want[:3])
+            )
             if got == want[:3]:
                 agree += 1
             else:

@@ -29,6 +29,7 @@ use std::ops::ControlFlow;
 use std::rc::Rc;
 
 mod memo;
+mod static_search;
 pub(super) use memo::forget as forget_memo;
 
 /// The cause of "off" node `b` reached from "on" node `a` (SE's `getOnToOff`): one value per
@@ -48,7 +49,7 @@ fn off_cause(a: Pot, b: Pot) -> Cause {
 
 /// The forcing chains and cycles SE finds on `grid`, as nested chains.
 fn static_chains(grid: &CandidateGrid, ratings: &Ratings) -> Vec<Chain> {
-    let (hints, graph) = super::search::all(grid, ratings);
+    let (hints, graph) = static_search::all(grid, ratings);
     hints
         .iter()
         .map(|hint| {
