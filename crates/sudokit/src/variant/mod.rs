@@ -49,6 +49,7 @@
 //! ```
 
 mod build;
+mod distinct;
 mod engine;
 mod generate;
 mod linear;
