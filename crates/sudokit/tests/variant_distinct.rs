@@ -131,7 +131,7 @@ fn committed_sets_take_the_fast_path_and_keep_their_unique_solution() {
 }
 
 #[test]
-#[ignore = "data tier: every committed puzzle of the distinctness sets, fast path against the general engine (about a minute in the test profile)"]
+#[ignore = "data tier: every committed puzzle of the distinctness sets, fast path against the general engine (about 15 s in the test profile)"]
 fn committed_sets_agree_with_the_general_engine_in_full() {
     for name in SETS {
         for (puzzle, solution) in committed(name) {
