@@ -306,7 +306,8 @@ fn random_puzzles_agree_with_the_naive_counter() {
         assert_eq!(found as u64, naive, "{puzzle:?}");
         kinds_seen[kind] += 1;
     }
-    assert!(kinds_seen.iter().all(|&k| k >= cases / 2), "{kinds_seen:?}");
+    // Anti-king has no 4x4 grid, so it gets only the 6x6 half of its cases.
+    assert!(kinds_seen.iter().all(|&k| k >= cases / 3), "{kinds_seen:?}");
 }
 
 #[test]
