@@ -3,6 +3,7 @@
 //! solution.
 
 use super::build::digits;
+use super::distinct::Run;
 use super::model::Model;
 use super::work::Work;
 use super::Puzzle;
@@ -67,6 +68,9 @@ pub struct Search {
     /// States no longer in use, reused for the next guesses (one allocation per depth, not
     /// per guess).
     spare: Vec<Vec<u32>>,
+    /// The search on the fast path, for puzzles whose rules only say "different"; then the
+    /// fields above from `pending` to `spare` are unused.
+    fast: Option<Run>,
 }
 
 impl std::fmt::Debug for Search {
@@ -87,26 +91,54 @@ impl Drop for Search {
 impl Search {
     /// A search for the solutions of `puzzle`, with no budget.
     pub fn new(puzzle: &Puzzle) -> Search {
+        let model = &puzzle.model;
+        let fast = model
+            .distinct
+            .as_ref()
+            .map(|plan| Run::new(plan, &model.root));
         Search {
             puzzle: puzzle.clone(),
-            model: puzzle.model.clone(),
-            pending: Some(puzzle.model.root.clone()),
+            model: model.clone(),
+            pending: fast.is_none().then(|| model.root.clone()),
             stack: Vec::new(),
             stats: Stats::default(),
             budget: None,
             guard: None,
             stopped: None,
             rng: None,
-            work: Work::take(),
+            work: if fast.is_none() {
+                Work::take()
+            } else {
+                Work::default()
+            },
             spare: Vec::new(),
+            fast,
         }
     }
 
     /// Tries the digits of each guess in a random order drawn from `rng` (for the
-    /// generator's random fill).
+    /// generator's random fill). This search is the generic engine's, so a seed's grid does
+    /// not depend on the fast path.
     pub(crate) fn with_random_order(mut self, rng: crate::rng::Rng) -> Search {
         self.rng = Some(rng);
+        self.generic()
+    }
+
+    /// Runs on the general engine even when the puzzle's rules only say "different" (which
+    /// [`Search::new`] gives to a faster specialised search with the same answers): for
+    /// comparisons of the two. Call it before the first solution.
+    pub fn generic(mut self) -> Search {
+        if self.fast.take().is_some() {
+            self.pending = Some(self.model.root.clone());
+            self.work = Work::take();
+        }
         self
+    }
+
+    /// Whether this search runs on the fast path for rules that only say "different"
+    /// (houses, groups and pairs of different cells, unary restrictions; grids up to 25x25).
+    pub fn is_fast_path(&self) -> bool {
+        self.fast.is_some()
     }
 
     /// Stops the search with [`Stopped::Guesses`] once it has made `max_guesses` guesses.
@@ -132,6 +164,16 @@ impl Search {
     pub fn next_solution(&mut self) -> Result<Option<Vec<u8>>, Stopped> {
         if let Some(stopped) = self.stopped {
             return Err(stopped);
+        }
+        if let Some(fast) = &mut self.fast {
+            let (budget, guard) = (self.budget, self.guard.as_ref());
+            let found = fast.next(&self.puzzle, &mut self.stats, |guesses| {
+                out_of_budget(budget, guard, guesses)
+            });
+            if let Err(stopped) = found {
+                self.stopped = Some(stopped);
+            }
+            return found;
         }
         loop {
             let (mut cand, guessed) = match self.pending.take() {
@@ -191,7 +233,9 @@ impl Search {
                     }
                 }
                 Some((cell, untried, second)) => {
-                    if let Some(stopped) = self.out_of_budget() {
+                    if let Some(stopped) =
+                        out_of_budget(self.budget, self.guard.as_ref(), self.stats.guesses)
+                    {
                         self.stopped = Some(stopped);
                         return Err(stopped);
                     }
@@ -226,21 +270,6 @@ impl Search {
         Some((cell, mask, None))
     }
 
-    fn out_of_budget(&self) -> Option<Stopped> {
-        if self.budget.is_some_and(|max| self.stats.guesses >= max) {
-            return Some(Stopped::Guesses {
-                guesses: self.stats.guesses,
-            });
-        }
-        let guard = self.guard.as_ref()?;
-        guard.count_step();
-        if guard.allows() {
-            None
-        } else {
-            guard.spent().map(Stopped::Guard)
-        }
-    }
-
     /// Counts the solutions left, stopping once `limit` are found.
     pub fn count(&mut self, limit: u64) -> Result<Count, Stopped> {
         let mut found = 0;
@@ -251,6 +280,21 @@ impl Search {
             }
         }
         Ok(Count::AtLeast(found))
+    }
+}
+
+/// Why a search that has made `guesses` guesses may not make another, if it may not (asked
+/// before each guess; the guard counts one step per guess).
+fn out_of_budget(budget: Option<u64>, guard: Option<&Guard>, guesses: u64) -> Option<Stopped> {
+    if budget.is_some_and(|max| guesses >= max) {
+        return Some(Stopped::Guesses { guesses });
+    }
+    let guard = guard?;
+    guard.count_step();
+    if guard.allows() {
+        None
+    } else {
+        guard.spent().map(Stopped::Guard)
     }
 }
 

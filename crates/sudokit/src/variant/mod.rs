@@ -28,6 +28,10 @@
 //! sandwich sums by the positions of 1 and N). The search guesses on a cell with the fewest
 //! candidates (MRV), smallest digit first, and checks every solution against every rule.
 //!
+//! Puzzles whose rules only say "different" (houses, sumless cages, anti-knight and anti-king
+//! pairs, even/odd restrictions) take a bitboard search instead, one cell bitboard per digit
+//! with the same answers, budget and statistics ([`Search::is_fast_path`]).
+//!
 //! # Example
 //! ```
 //! use sudokit::solve::Count;
@@ -49,6 +53,7 @@
 //! ```
 
 mod build;
+mod distinct;
 mod engine;
 mod generate;
 mod linear;

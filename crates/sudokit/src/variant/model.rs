@@ -19,6 +19,8 @@ pub(crate) struct Model {
     skeleton: Arc<Skeleton>,
     pairs: Vec<Pair>,
     props: Vec<Box<dyn Propagator>>,
+    /// The fast path's tables when every rule only says "different" ([`super::distinct`]).
+    pub(crate) distinct: Option<Arc<super::distinct::Plan>>,
 }
 
 impl Model {
@@ -67,9 +69,15 @@ impl Model {
                 g => b.unary[c] & (1 << g),
             })
             .collect();
+        let distinct = if b.pairs.is_empty() && b.props.is_empty() {
+            skeleton.distinct()
+        } else {
+            None
+        };
         Ok(Model {
             n,
             root,
+            distinct,
             skeleton,
             pairs: b.pairs,
             props: b.props,

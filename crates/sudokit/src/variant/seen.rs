@@ -23,7 +23,8 @@ impl PeerSets {
         PeerSets { words, bits }
     }
 
-    fn of(&self, cell: usize) -> &[u64] {
+    /// The peers of `cell`.
+    pub(crate) fn of(&self, cell: usize) -> &[u64] {
         &self.bits[cell * self.words..(cell + 1) * self.words]
     }
 

@@ -7,11 +7,12 @@
 //! The cache is keyed by the whole structure (compared in full, not only by its hash), and the
 //! skeleton is a pure function of it, so the cache can never change an answer.
 
+use super::distinct::Plan;
 use super::locked::{crossings, Crossings};
 use super::seen::PeerSets;
 use super::work::Lists;
 use std::cell::RefCell;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The cells the rules tie together: all a [`Skeleton`] is made from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -76,6 +77,8 @@ pub(crate) struct Skeleton {
     pub(crate) set_count: usize,
     /// Per cell, the relations it is in.
     pub(crate) cell_pairs: Lists,
+    /// The fast path's tables, made the first time a puzzle of this structure asks.
+    distinct: OnceLock<Option<Arc<Plan>>>,
 }
 
 impl Skeleton {
@@ -150,7 +153,19 @@ impl Skeleton {
             set_count,
             cell_pairs,
             structure,
+            distinct: OnceLock::new(),
         }
+    }
+
+    /// The fast path's tables ([`super::distinct`]), for a puzzle of this structure whose
+    /// rules add no binary relation and no group propagator; `None` when the grid is too wide.
+    pub(crate) fn distinct(&self) -> Option<Arc<Plan>> {
+        self.distinct
+            .get_or_init(|| {
+                let s = &self.structure;
+                Plan::new(s.n, &s.houses, &self.peer_sets).map(Arc::new)
+            })
+            .clone()
     }
 }
 
