@@ -11,11 +11,6 @@
 //! `y` (cells {4, 5, 8} and {4, 5, 8}: 4 and 5 cannot go together, so one of them is 8), `y`
 //! is in the pair, and every cell that sees both cells loses it (jcbonsai's "two adjacent
 //! cells with all their candidates among {X, X+1, Y}: Y is locked in one of them").
-//!
-//! And one over each cell's neighbourhood ([`AroundCell`]): a cell holds `x` only if its two
-//! to four orthogonal neighbours can take digits other than `x - 1`, `x` and `x + 1`,
-//! different where they share a house (a 5 in a box's centre needs four different digits of
-//! {1, 2, 3, 7, 8, 9} around it).
 
 use super::{orthogonal_pairs, Constraint, Solved};
 use crate::variant::build::{all_digits, digits, narrow, Builder, Dead, Propagator};
@@ -37,7 +32,6 @@ impl Constraint for NonConsecutive {
         let houses = b.houses.clone();
         b.propagator(Box::new(AroundPlaces { n: b.n, houses }));
         b.propagator(Box::new(DigitInPair::new(b)?));
-        b.propagator(Box::new(AroundCell::new(b)?));
         Ok(())
     }
 
@@ -195,118 +189,6 @@ fn digits_in_every_choice(a: u32, b: u32) -> Result<u32, Dead> {
         Ok(every)
     } else {
         Err(Dead)
-    }
-}
-
-/// The neighbourhood propagator (module docs).
-#[derive(Debug)]
-struct AroundCell {
-    /// Each cell, its orthogonal neighbours (the first `len`), and for each neighbour the
-    /// others (bits of their slots) that share a house or a group with it.
-    cells: Vec<Around>,
-}
-
-#[derive(Debug, Clone, Copy)]
-struct Around {
-    cell: usize,
-    len: usize,
-    next: [usize; 4],
-    differ: [u8; 4],
-}
-
-impl AroundCell {
-    fn new(b: &Builder<'_>) -> Result<AroundCell, VariantError> {
-        let n = b.n;
-        let mut around: Vec<Vec<usize>> = vec![Vec::new(); n * n];
-        for (x, y) in orthogonal_pairs(n) {
-            let (x, y) = (b.cell(x)?, b.cell(y)?);
-            around[x].push(y);
-            around[y].push(x);
-        }
-        let sets: Vec<&Vec<usize>> = b.houses.iter().chain(&b.groups).collect();
-        let share = |x: usize, y: usize| sets.iter().any(|h| h.contains(&x) && h.contains(&y));
-        let cells = around
-            .iter()
-            .enumerate()
-            .map(|(cell, list)| {
-                let mut a = Around {
-                    cell,
-                    len: list.len().min(4),
-                    next: [0; 4],
-                    differ: [0; 4],
-                };
-                for (slot, &c) in a.next.iter_mut().zip(list) {
-                    *slot = c;
-                }
-                for i in 0..a.len {
-                    for j in 0..a.len {
-                        if i != j && share(a.next[i], a.next[j]) {
-                            a.differ[i] |= 1 << j;
-                        }
-                    }
-                }
-                a
-            })
-            .collect();
-        Ok(AroundCell { cells })
-    }
-}
-
-/// Whether slots `k..` of `free` can each take a digit, different from the digits already in
-/// `chosen` of the slots `differ` names.
-fn fits(free: &[u32; 4], differ: &[u8; 4], len: usize, k: usize, chosen: &mut [u32; 4]) -> bool {
-    if k >= len {
-        return true;
-    }
-    let mut taken = 0;
-    for (j, &d) in chosen.iter().enumerate().take(k) {
-        if differ[k] >> j & 1 != 0 {
-            taken |= d;
-        }
-    }
-    let mut rest = free[k] & !taken;
-    while rest != 0 {
-        let bit = rest & rest.wrapping_neg();
-        rest &= rest - 1;
-        chosen[k] = bit;
-        if fits(free, differ, len, k + 1, chosen) {
-            return true;
-        }
-    }
-    false
-}
-
-impl Propagator for AroundCell {
-    fn propagate(&self, cand: &mut [u32]) -> Result<bool, Dead> {
-        let mut changed = false;
-        for a in &self.cells {
-            let mine = digits(cand[a.cell]);
-            if mine & (mine - 1) == 0 {
-                continue;
-            }
-            let mut drop = 0;
-            let mut rest = mine;
-            while rest != 0 {
-                let bit = rest & rest.wrapping_neg();
-                rest &= rest - 1;
-                let near = bit | bit << 1 | bit >> 1;
-                let mut free = [0u32; 4];
-                // With as many digits left in each neighbour as there are neighbours, Hall's
-                // condition holds: nothing to search.
-                let mut easy = true;
-                for (f, &c) in free.iter_mut().zip(&a.next).take(a.len) {
-                    *f = digits(cand[c]) & !near;
-                    easy &= f.count_ones() as usize >= a.len;
-                }
-                if !easy && !fits(&free, &a.differ, a.len, 0, &mut [0; 4]) {
-                    drop |= bit;
-                }
-            }
-            if drop != 0 {
-                changed |= narrow(cand, a.cell, !drop)?;
-            }
-        }
-        Ok(changed)
     }
 }
 
@@ -481,65 +363,5 @@ mod tests {
         assert_eq!(digits_in_every_choice(mask([1, 7]), mask([2, 7])), Ok(mask([7])));
         // 9 beside {1, 8}: only 9-1.
         assert_eq!(digits_in_every_choice(mask([9]), mask([1, 8])), Ok(mask([1, 9])));
-    }
-
-    /// The candidates after the neighbourhood propagator alone, on `cand`.
-    fn around_cell(cand: &mut [u32]) -> Result<bool, Dead> {
-        let shape = Shape::square(9).expect("9x9");
-        let b = Builder {
-            shape: &shape,
-            n: 9,
-            houses: shape.houses(),
-            groups: Vec::new(),
-            differ: Vec::new(),
-            pairs: Vec::new(),
-            unary: vec![all_digits(9); 81],
-            props: Vec::new(),
-            rule: "",
-        };
-        AroundCell::new(&b).expect("9x9 cells").propagate(cand)
-    }
-
-    #[test]
-    fn a_centre_needs_different_digits_around_it() {
-        // r5c5 is {5, 6}; its four neighbours (all in box 5) hold {4, 6, 8, 9}: with 5 they
-        // keep {8, 9}, with 6 {4, 8, 9}, too few for four different cells: no digit fits.
-        let all = all_digits(9);
-        let mut cand = vec![all; 81];
-        cand[40] = mask([5, 6]);
-        for c in [31, 39, 41, 49] {
-            cand[c] = mask([4, 6, 8, 9]);
-        }
-        assert_eq!(around_cell(&mut cand), Err(Dead));
-        // With a 1 in one neighbour, 6 fits (1, 4, 8, 9) and 5 still does not.
-        let mut cand = vec![all; 81];
-        cand[40] = mask([5, 6]);
-        for c in [31, 39, 41] {
-            cand[c] = mask([4, 6, 8, 9]);
-        }
-        cand[49] = mask([1, 4, 6, 8, 9]);
-        assert_eq!(around_cell(&mut cand), Ok(true));
-        assert_eq!(cand[40], mask([6]));
-    }
-
-    #[test]
-    fn neighbours_in_different_houses_may_repeat() {
-        // r1c2 is {5, 8}: its neighbours r1c1 and r1c3 share row 1, r2c2 shares box 1 with
-        // both. With 5: r1c1 {9}, r1c3 {9}: the same digit in one row, so not 5.
-        let all = all_digits(9);
-        let mut cand = vec![all; 81];
-        cand[1] = mask([5, 8]);
-        cand[0] = mask([4, 9]);
-        cand[2] = mask([6, 9]);
-        assert_eq!(around_cell(&mut cand), Ok(true));
-        assert_eq!(cand[1], mask([8]));
-        // r4c9's neighbours: r3c9 and r4c8 share no house (box 3 and box 6), so with 5 in
-        // r4c9 both may be 9.
-        let mut cand = vec![all; 81];
-        cand[35] = mask([5, 8]);
-        cand[26] = mask([4, 9]);
-        cand[34] = mask([6, 9]);
-        assert_eq!(around_cell(&mut cand), Ok(false));
-        assert_eq!(cand[35], mask([5, 8]));
     }
 }
