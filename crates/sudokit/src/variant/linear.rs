@@ -7,7 +7,10 @@
 //! it splits them into groups of cells that must all differ, lists each group's assignments of
 //! different digits (a budgeted search) by their weighted sum, and runs the same forward and
 //! backward sums over the groups. A shaft of three cells in one box then sums to at least
-//! 1 + 2 + 3, where the sum alone allows 1 + 1 + 1.
+//! 1 + 2 + 3, where the sum alone allows 1 + 1 + 1. With [`DistinctSum::with_seers`]
+//! (arrows), a digit that every assignment of a group left uses is in the group, so the cells
+//! that see the whole group lose it, as a killer cage's combinations do: a shaft of two cells
+//! in a box under a circle of 3 holds 1 and 2, and the rest of the box does not.
 
 use super::build::{digits, narrow, Builder, Dead, Propagator};
 
@@ -242,6 +245,9 @@ pub(crate) struct DistinctSum {
     /// Positions in `cells`, each group's cells pairwise in a common house (or a difference
     /// rule) when the rule was built; together they cover every position once.
     groups: Vec<Vec<usize>>,
+    /// For each group of two cells or more, the cells outside the sum that differ from every
+    /// cell of the group; empty unless [`DistinctSum::with_seers`] asked for them.
+    seers: Vec<Vec<usize>>,
 }
 
 impl DistinctSum {
@@ -271,7 +277,34 @@ impl DistinctSum {
             weights,
             target,
             groups,
+            seers: Vec::new(),
         }
+    }
+
+    /// Also clears, from the cells that see a whole group, the digits every assignment of the
+    /// group uses (module docs). Little killers do not ask for it: their committed puzzles
+    /// were made without it, and the generator's puzzles depend on the propagation.
+    pub(crate) fn with_seers(mut self, b: &Builder<'_>) -> Self {
+        let sets: Vec<&Vec<usize>> = b.houses.iter().chain(&b.groups).collect();
+        let sees = |x: usize, y: usize| {
+            sets.iter().any(|h| h.contains(&x) && h.contains(&y))
+                || b.differ.contains(&(x, y))
+                || b.differ.contains(&(y, x))
+        };
+        self.seers = self
+            .groups
+            .iter()
+            .map(|group| {
+                if group.len() < 2 {
+                    return Vec::new();
+                }
+                (0..b.n * b.n)
+                    .filter(|c| !self.cells.contains(c))
+                    .filter(|&c| group.iter().all(|&i| sees(self.cells[i], c)))
+                    .collect()
+            })
+            .collect();
+        self
     }
 }
 
@@ -309,9 +342,25 @@ impl DistinctSum {
             if hi - lo >= SMALL_WIDTH {
                 return Ok(None);
             }
-            if !self.group_supports(masks, lo, &mut allowed)? {
+            let mut every = [0u32; SMALL_CELLS];
+            if !self.group_supports(masks, lo, &mut allowed, &mut every)? {
                 return Ok(None);
             }
+            let mut changed = false;
+            for (&c, &a) in self.cells.iter().zip(&allowed) {
+                changed |= narrow(cand, c, a)?;
+            }
+            for (seers, &used) in self.seers.iter().zip(&every) {
+                if used == 0 {
+                    continue;
+                }
+                for &c in seers {
+                    if cand[c] & used != 0 {
+                        changed |= narrow(cand, c, !used)?;
+                    }
+                }
+            }
+            return Ok(Some(changed));
         }
         let mut changed = false;
         for (&c, &a) in self.cells.iter().zip(&allowed) {
@@ -322,8 +371,16 @@ impl DistinctSum {
 
     /// The digits of each position that take part in a solution, over the parts (each group
     /// whose assignments fit the node budget, or else each of its cells alone); sums are bits
-    /// `sum - lo` of a `u128`. `Ok(false)` when there are more parts than [`SMALL_CELLS`].
-    fn group_supports(&self, masks: &[u32], lo: i64, allowed: &mut [u32]) -> Result<bool, Dead> {
+    /// `sum - lo` of a `u128`; `every[g]`, the digits every assignment of group `g` left uses
+    /// (0 when the group is not listed as a whole). `Ok(false)` when there are more parts than
+    /// [`SMALL_CELLS`].
+    fn group_supports(
+        &self,
+        masks: &[u32],
+        lo: i64,
+        allowed: &mut [u32],
+        every: &mut [u32],
+    ) -> Result<bool, Dead> {
         // A part: a group's index and whether it is listed as a whole, or a cell's position.
         #[derive(Clone, Copy, Default)]
         struct Part {
@@ -420,9 +477,15 @@ impl DistinctSum {
                     let group = &self.groups[part.group];
                     let mut walk = GroupSums::new(masks, &self.weights, group, lo, part.sums);
                     // The same tree as the first walk, so within the same budget.
-                    walk.walk(0, 0, 0);
+                    let whole = walk.walk(0, 0, 0);
                     for (k, &i) in group.iter().enumerate() {
                         allowed[i] |= walk.allowed[k];
+                    }
+                    // Only a whole walk that met a kept assignment knows what they all use.
+                    if let Some(slot) = every.get_mut(part.group) {
+                        if whole && walk.every != u32::MAX {
+                            *slot = walk.every;
+                        }
                     }
                 }
             }
@@ -567,6 +630,8 @@ struct GroupSums<'a> {
     digits: [u32; SMALL_CELLS],
     sums: u128,
     allowed: [u32; SMALL_CELLS],
+    /// The digits every assignment with a kept sum uses (the second walk).
+    every: u32,
 }
 
 impl<'a> GroupSums<'a> {
@@ -581,6 +646,7 @@ impl<'a> GroupSums<'a> {
             digits: [0; SMALL_CELLS],
             sums: 0,
             allowed: [0; SMALL_CELLS],
+            every: u32::MAX,
         }
     }
 
@@ -598,6 +664,7 @@ impl<'a> GroupSums<'a> {
                 for (acc, &d) in self.allowed.iter_mut().zip(&self.digits[..k]) {
                     *acc |= d;
                 }
+                self.every &= used;
             }
             return true;
         };

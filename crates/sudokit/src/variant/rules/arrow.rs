@@ -32,8 +32,9 @@ impl Constraint for Arrow {
         let weights = (0..cells.len())
             .map(|i| if i < k { -(10i64.pow((k - 1 - i) as u32)) } else { 1 })
             .collect();
-        // Cells of the arrow that share a house differ: the sum knows it.
-        let sum = linear::DistinctSum::new(b, cells, weights, 0);
+        // Cells of the arrow that share a house differ: the sum knows it, and what a group of
+        // them must hold leaves the cells that see the whole group.
+        let sum = linear::DistinctSum::new(b, cells, weights, 0).with_seers(b);
         b.propagator(Box::new(sum));
         Ok(())
     }
@@ -89,5 +90,31 @@ mod tests {
         };
         let cand = root_candidates(vec![Rule::Arrow(arrow)]);
         assert_eq!(digits(cand[36]), mask(2..=9));
+    }
+
+    #[test]
+    fn what_a_shaft_in_one_box_must_hold_leaves_the_box() {
+        // Circle r1c1 given 3, shaft r2c2 and r2c3 in box 1: the shaft is {1, 2}, so the rest
+        // of box 1 and of row 2 holds neither; r2c2's column sees one shaft cell only.
+        let arrow = Arrow {
+            circle: vec![Pos::new(0, 0)],
+            cells: vec![Pos::new(1, 1), Pos::new(1, 2)],
+        };
+        let mut givens = vec![0; 81];
+        givens[0] = 3;
+        let puzzle =
+            Puzzle::new(Shape::square(9).expect("9x9"), givens, vec![Rule::Arrow(arrow)]).expect("valid");
+        let mut cand = puzzle.model.root.clone();
+        puzzle
+            .model
+            .propagate(&mut cand, &mut crate::variant::work::Work::default(), None)
+            .expect("consistent");
+        for cell in [10, 11] {
+            assert_eq!(digits(cand[cell]), mask([1, 2]), "cell {cell}");
+        }
+        for cell in [1, 2, 9, 18, 19, 20, 12, 17] {
+            assert_eq!(digits(cand[cell]) & mask([1, 2]), 0, "cell {cell}");
+        }
+        assert_eq!(digits(cand[37]) & mask([1, 2]), mask([1, 2]), "r5c2 sees r2c2 only");
     }
 }

@@ -5,6 +5,12 @@
 //! of them) is a given cell or one of its orthogonal neighbours, that cell holds neither
 //! `d - 1` nor `d + 1` (whichever place takes `d` is it or touches it). Two places of `d` on a
 //! box's diagonal clear `d - 1` and `d + 1` from the box's two other cells beside both.
+//!
+//! And a propagator over the neighbour pairs ([`DigitInPair`]): the two cells of a pair take
+//! two different digits that are not consecutive, so when every such choice left uses digit
+//! `y` (cells {4, 5, 8} and {4, 5, 8}: 4 and 5 cannot go together, so one of them is 8), `y`
+//! is in the pair, and every cell that sees both cells loses it (jcbonsai's "two adjacent
+//! cells with all their candidates among {X, X+1, Y}: Y is locked in one of them").
 
 use super::{orthogonal_pairs, Constraint, Solved};
 use crate::variant::build::{all_digits, digits, narrow, Builder, Dead, Propagator};
@@ -25,6 +31,7 @@ impl Constraint for NonConsecutive {
         // The houses of N cells built so far (rows, columns and regions at least).
         let houses = b.houses.clone();
         b.propagator(Box::new(AroundPlaces { n: b.n, houses }));
+        b.propagator(Box::new(DigitInPair::new(b)?));
         Ok(())
     }
 
@@ -95,6 +102,116 @@ impl Propagator for AroundPlaces {
                     if cand[cell] & next != 0 && at.iter().all(|&p| self.touch(cell, p)) {
                         changed |= narrow(cand, cell, !next)?;
                     }
+                }
+            }
+        }
+        Ok(changed)
+    }
+}
+
+/// The pair propagator (module docs): a digit that every choice of a neighbour pair uses
+/// leaves the cells that see both.
+#[derive(Debug)]
+struct DigitInPair {
+    /// Each orthogonal pair `(a, b)` and the end of its seers in `seers`.
+    pairs: Vec<(usize, usize, usize)>,
+    /// The cells that share a house or a group with both cells of a pair, pair after pair.
+    seers: Vec<usize>,
+}
+
+impl DigitInPair {
+    fn new(b: &Builder<'_>) -> Result<DigitInPair, VariantError> {
+        let cells = b.n * b.n;
+        // The houses and groups (cells that differ) of each cell, built so far.
+        let mut sets_of = vec![Vec::new(); cells];
+        for (k, set) in b.houses.iter().chain(&b.groups).enumerate() {
+            for &c in set {
+                if let Some(list) = sets_of.get_mut(c) {
+                    list.push(k);
+                }
+            }
+        }
+        let all_sets: Vec<&Vec<usize>> = b.houses.iter().chain(&b.groups).collect();
+        let mut pairs = Vec::new();
+        let mut seers = Vec::new();
+        let mut mark = vec![false; cells];
+        for (x, y) in orthogonal_pairs(b.n) {
+            let (x, y) = (b.cell(x)?, b.cell(y)?);
+            let start = seers.len();
+            for &k in &sets_of[x] {
+                for &c in all_sets[k] {
+                    mark[c] = c != x && c != y;
+                }
+            }
+            for &k in &sets_of[y] {
+                for &c in all_sets[k] {
+                    if mark[c] {
+                        seers.push(c);
+                        mark[c] = false;
+                    }
+                }
+            }
+            for &k in &sets_of[x] {
+                for &c in all_sets[k] {
+                    mark[c] = false;
+                }
+            }
+            seers[start..].sort_unstable();
+            pairs.push((x, y, seers.len()));
+        }
+        Ok(DigitInPair { pairs, seers })
+    }
+}
+
+/// The digits that every choice of two different, non-consecutive digits from `a` and `b`
+/// uses; `Err` when there is no such choice.
+fn digits_in_every_choice(a: u32, b: u32) -> Result<u32, Dead> {
+    let mut every = u32::MAX;
+    let mut any = false;
+    let mut rest = a;
+    while rest != 0 {
+        let d = rest.trailing_zeros();
+        let bit = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        let with = b & !(bit | bit << 1 | bit >> 1);
+        if with == 0 {
+            continue;
+        }
+        any = true;
+        // Every choice with `d` in `a` uses `d`, and the digit of `b` when it has one left.
+        let single = if with & (with - 1) == 0 { with } else { 0 };
+        every &= 1 << d | single;
+        if every == 0 {
+            return Ok(0);
+        }
+    }
+    if any {
+        Ok(every)
+    } else {
+        Err(Dead)
+    }
+}
+
+impl Propagator for DigitInPair {
+    fn propagate(&self, cand: &mut [u32]) -> Result<bool, Dead> {
+        let mut changed = false;
+        let mut start = 0;
+        for &(a, b, end) in &self.pairs {
+            let seers = &self.seers[start..end];
+            start = end;
+            let (ma, mb) = (digits(cand[a]), digits(cand[b]));
+            // A decided cell already cleared its digit from its peers (and the relation the
+            // other cell): the pair says nothing more.
+            if ma & (ma - 1) == 0 || mb & (mb - 1) == 0 {
+                continue;
+            }
+            let every = digits_in_every_choice(ma, mb)?;
+            if every == 0 {
+                continue;
+            }
+            for &c in seers {
+                if cand[c] & every != 0 {
+                    changed |= narrow(cand, c, !every)?;
                 }
             }
         }
@@ -177,5 +294,74 @@ mod tests {
         }
         cand[1] = mask([4, 6]);
         assert_eq!(around(&mut cand), Err(Dead));
+    }
+
+    /// The candidates after the pair propagator alone, on `cand`.
+    fn in_pair(cand: &mut [u32]) -> Result<bool, Dead> {
+        let shape = Shape::square(9).expect("9x9");
+        let b = Builder {
+            shape: &shape,
+            n: 9,
+            houses: shape.houses(),
+            groups: Vec::new(),
+            differ: Vec::new(),
+            pairs: Vec::new(),
+            unary: vec![all_digits(9); 81],
+            props: Vec::new(),
+            rule: "",
+        };
+        DigitInPair::new(&b).expect("9x9 pairs").propagate(cand)
+    }
+
+    #[test]
+    fn a_digit_every_choice_of_a_pair_uses_leaves_its_seers() {
+        // r1c1 and r1c2 both {4, 5, 8}: 4 and 5 cannot sit side by side, so one of them is 8,
+        // and the rest of row 1 and of box 1 lose 8; column 1 sees r1c1 only and keeps it.
+        let all = all_digits(9);
+        let mut cand = vec![all; 81];
+        cand[0] = mask([4, 5, 8]);
+        cand[1] = mask([4, 5, 8]);
+        assert_eq!(in_pair(&mut cand), Ok(true));
+        for c in [2, 3, 8, 9, 10, 11, 18, 19, 20] {
+            assert_eq!(cand[c], all & !mask([8]), "cell {c}");
+        }
+        for c in [27, 72, 28, 37] {
+            assert_eq!(cand[c], all, "cell {c} sees one of the pair at most");
+        }
+        assert_eq!(cand[0], mask([4, 5, 8]));
+        assert_eq!(cand[1], mask([4, 5, 8]));
+    }
+
+    #[test]
+    fn a_pair_with_a_free_choice_clears_nothing() {
+        // {4, 5, 8} and {4, 5, 8, 1}: 1 next to 4 or 5 needs no 8.
+        let all = all_digits(9);
+        let mut cand = vec![all; 81];
+        cand[0] = mask([4, 5, 8]);
+        cand[9] = mask([1, 4, 5, 8]);
+        let before = cand.clone();
+        assert_eq!(in_pair(&mut cand), Ok(false));
+        assert_eq!(cand, before);
+    }
+
+    #[test]
+    fn a_pair_with_no_choice_is_dead() {
+        // {4, 5} beside {4, 5}: no two different, non-consecutive digits.
+        let mut cand = vec![all_digits(9); 81];
+        cand[40] = mask([4, 5]);
+        cand[41] = mask([4, 5]);
+        assert_eq!(in_pair(&mut cand), Err(Dead));
+    }
+
+    #[test]
+    fn digits_every_choice_uses() {
+        // {2, 4} beside {3}: 2 and 4 both touch 3, so no choice.
+        assert_eq!(digits_in_every_choice(mask([2, 4]), mask([3])), Err(Dead));
+        // {1, 2} beside {4, 5}: 1-4, 1-5, 2-4, 2-5 are all fine, nothing is in every one.
+        assert_eq!(digits_in_every_choice(mask([1, 2]), mask([4, 5])), Ok(0));
+        // {1, 7} beside {2, 7}: 1-7 or 7-2 (1-2 touch, 7-7 repeat): 7 is in both.
+        assert_eq!(digits_in_every_choice(mask([1, 7]), mask([2, 7])), Ok(mask([7])));
+        // 9 beside {1, 8}: only 9-1.
+        assert_eq!(digits_in_every_choice(mask([9]), mask([1, 8])), Ok(mask([1, 9])));
     }
 }
