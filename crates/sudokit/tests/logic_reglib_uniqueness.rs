@@ -203,3 +203,39 @@ fn full_library_is_found_in_full() {
 
 /// How many cases of these codes reglib 1.3 holds.
 const FULL_CASES: usize = 151;
+
+/// Uniqueness tests 1-4's `-2` cases (HoDoKu's "allow missing candidates") need the option:
+/// with it every one is found, the strict form finds only [`STRICT_FINDS_OF_VARIANT_2`] of them.
+#[test]
+#[ignore = "data-set tier (reads ../shared/data): cargo test -- --include-ignored"]
+fn missing_candidate_cases_need_the_option() {
+    let Some(text) = common::read_shared("logic_reglib_uniqueness", "techniques/reglib-1.3.txt")
+    else {
+        return;
+    };
+    let ratings = Ratings::default();
+    let (mut cases, mut strict, mut option) = (0, 0, 0);
+    for line in text.lines().filter(|l| l.starts_with(':')) {
+        let case = ReglibCase::parse(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        if !["0600", "0601", "0602", "0603"].contains(&case.code.as_str())
+            || case.variant != Some(2)
+        {
+            continue;
+        }
+        cases += 1;
+        let grid = case.grid();
+        strict += usize::from(covers(
+            &case,
+            &UniquenessTests1To4::STRICT.all(&grid, &ratings),
+        ));
+        option += usize::from(covers(&case, &UT1_4_MISSING.all(&grid, &ratings)));
+    }
+    report(&format!(
+        "logic_reglib_uniqueness: 0600-0603 -2 cases {cases}, found strict {strict}, with the option {option}"
+    ));
+    assert_eq!((cases, option), (22, 22));
+    assert_eq!(strict, STRICT_FINDS_OF_VARIANT_2);
+}
+
+/// How many of the 22 `-2` cases of 0600-0603 the strict form finds.
+const STRICT_FINDS_OF_VARIANT_2: usize = 0;
