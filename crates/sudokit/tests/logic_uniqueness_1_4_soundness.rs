@@ -9,14 +9,17 @@
 
 mod common;
 
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
 use sudokit::logic::techniques::UniquenessTests1To4;
-use sudokit::logic::Finder;
+use sudokit::logic::{CandidateGrid, Finder, Ratings, Solver, Technique};
 
 /// At most this many steps of each form per state.
 const STEPS_PER_FINDER: usize = 40;
 
+static MISSING: UniquenessTests1To4 = UniquenessTests1To4::STRICT.allowing_missing_candidates();
+
 fn assert_sound(label: &str, lines: &[&str]) {
-    static MISSING: UniquenessTests1To4 = UniquenessTests1To4::STRICT.allowing_missing_candidates();
     let finders: [&dyn Finder; 2] = [&UniquenessTests1To4::STRICT, &MISSING];
     common::finders::assert_finders_sound(
         &format!("logic_uniqueness_1_4_soundness {label}"),
@@ -42,7 +45,54 @@ fn top1465_is_sound() {
     {
         let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
         assert_sound("top1465.txt (first 60)", &lines);
+        // The check above covers every type, each with and without missing candidates.
+        let kinds = kinds_along_paths(&lines);
+        common::report(&format!(
+            "logic_uniqueness_1_4_soundness top1465.txt (first 60): (technique, needs the option) -> steps {kinds:?}"
+        ));
+        for technique in MISSING.techniques() {
+            for needs_option in [false, true] {
+                assert!(
+                    kinds
+                        .get(&(*technique, needs_option))
+                        .is_some_and(|&n| n > 0),
+                    "no {technique:?} step (needs the option: {needs_option}) was checked"
+                );
+            }
+        }
     }
+}
+
+/// Along the same paths, the first [`STEPS_PER_FINDER`] steps of the option's form per state,
+/// counted by technique and by whether the strict form lacks them.
+fn kinds_along_paths(lines: &[&str]) -> BTreeMap<(Technique, bool), usize> {
+    let ratings = Ratings::default();
+    let mut kinds = BTreeMap::new();
+    for line in lines {
+        let puzzle = common::grid_from_line(line).expect("a puzzle line");
+        let mut grid = CandidateGrid::from_grid(&puzzle);
+        let path = Solver::new().solve(&grid);
+        for next in &path.steps {
+            let strict = UniquenessTests1To4::STRICT.all(&grid, &ratings);
+            let mut steps = Vec::new();
+            let _ = MISSING.find(&grid, &ratings, &mut |step| {
+                steps.push(step);
+                if steps.len() < STEPS_PER_FINDER {
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            });
+            for step in steps {
+                let needs_option = !strict
+                    .iter()
+                    .any(|s| s.eliminations == step.eliminations && s.cells == step.cells);
+                *kinds.entry((step.technique, needs_option)).or_insert(0) += 1;
+            }
+            grid.apply(next);
+        }
+    }
+    kinds
 }
 
 #[test]
