@@ -18,7 +18,9 @@
 //!
 //! Sudoku Explainer's unique rectangles and loops (`unique_loop`) decide SE's path and differ
 //! in details (loops, type 3 hidden sets, SE's pruning); this finder is HoDoKu's, for its
-//! regression library. Steps use the unique loop techniques' ids and ratings.
+//! regression library. Steps use the unique loop techniques' ids, ratings and layouts (the
+//! corners in loop order, then the corners with extras again, then a type 3 set's other cells;
+//! a type 3 set of a row or column inside one box names that box as a second house).
 
 use super::rectangles::{self, only, Corners};
 use super::report;
@@ -173,6 +175,7 @@ impl Rect<'_> {
             return ControlFlow::Continue(());
         }
         let mut step = self.step(Technique::UniqueLoopType2);
+        step.cells.extend([c1, c2]);
         step.digits.push(x);
         step.eliminations = seeing.iter().map(|c| (c, x)).collect();
         report(found, step)
@@ -263,7 +266,7 @@ impl Rect<'_> {
             return ControlFlow::Continue(());
         }
         let mut step = self.step(Technique::UniqueLoopType3Naked);
-        step.cells.extend(set[2..].iter().copied());
+        step.cells.extend(set.iter().copied());
         step.digits.extend(digits.iter());
         step.houses = houses;
         step.eliminations = eliminations;
@@ -287,6 +290,7 @@ impl Rect<'_> {
             return ControlFlow::Continue(());
         };
         let mut step = self.step(Technique::UniqueLoopType4);
+        step.cells.extend([c1, c2]);
         step.digits = vec![lock, removed];
         step.houses = if c1.row() == c2.row() {
             vec![House::Row(c1.row())]
@@ -363,5 +367,31 @@ mod tests {
         assert_eq!(step.technique, Technique::UniqueLoopType4);
         assert_eq!(step.digits[0].get(), 4);
         assert_eq!(step.digits[1].get(), 1);
+        // The unique loop layout: corners, then the two corners with extras again.
+        assert_eq!(step.cells.len(), 6);
+        assert_eq!(step.cells[4..], crate::logic::test_util::cells("r2c2 r2c3"));
+        let text = crate::logic::explain::english(step);
+        assert!(text.contains("(type 4)") && text.contains("r2c2"), "{text}");
+    }
+
+    #[test]
+    fn type_3_is_a_naked_set_with_the_corners_as_one_cell() {
+        // HoDoKu's reglib case 0602-1 on 8 and 9.
+        let line = ":0602-1:89:3.......7...98.+5.3.5.....2+6+2+31+4..+6+85+7968+512+3+4...+6237+9+1..4...+1+79..+371.+45.......36.::212 222 293 722 793::";
+        let case = ReglibCase::parse(line).expect("valid line");
+        let mut expected = case.eliminations.clone();
+        expected.sort_unstable();
+        let steps = all(&UniquenessTests1To4::STRICT, &case.grid());
+        let step = steps
+            .iter()
+            .find(|s| s.eliminations == expected)
+            .expect("the type 3 step");
+        assert_eq!(step.technique, Technique::UniqueLoopType3Naked);
+        // Corners, the two with extras again, then at least one more cell of the set.
+        assert!(step.cells.len() > 6, "{step:?}");
+        assert!(step.cells[4..6].iter().all(|c| step.cells[..4].contains(c)));
+        assert!(!step.cells[6..].iter().any(|c| step.cells[..4].contains(c)));
+        let text = crate::logic::explain::english(step);
+        assert!(text.contains("naked set"), "{text}");
     }
 }
