@@ -25,7 +25,9 @@
 //!   common extra: some step's eliminations (or the union of a group, as a type 3 set in a box
 //!   and in a line gives two SE steps) equal the expected set. Variant `-2` of these codes is
 //!   HoDoKu's "uniqueness with missing candidates" option (a corner may lack one of the two
-//!   digits); SE has no such option, so those cases are counted and reported but not required.
+//!   digits); SE has no such option, so those cases are counted and reported but not required
+//!   here. HoDoKu's own uniqueness tests 1-4 (`UniquenessTests1To4`, with the option on `-2`
+//!   cases) find every 0600-0603 case in `logic_reglib_uniqueness.rs`.
 //!   HoDoKu's uniqueness tests 6, hidden rectangles and avoidable rectangles (0605-0608) have no
 //!   SE counterpart and are not run.
 //! - 0610 BUG+1 = SE's BUG type 1 (both remove the BUG cell's other candidates).
