@@ -33,7 +33,8 @@
 
 use super::als::{self, Als};
 use super::report;
-use crate::board::{Cell, Digit, House};
+use super::shared_house;
+use crate::board::{Cell, Digit};
 use crate::logic::cell_set::CellSet;
 use crate::logic::{CandidateGrid, ChainNode, Finder, Link, Ratings, Step, Technique};
 use std::collections::HashMap;
@@ -498,19 +499,6 @@ fn restricted_common(a: &Als, b: &Als, to: usize, overlap: bool) -> Option<Rc> {
         }
     }
     rc
-}
-
-/// The house two cells share, a line before a box.
-fn shared_house(a: Cell, b: Cell) -> Option<House> {
-    if a.row() == b.row() {
-        Some(House::Row(a.row()))
-    } else if a.col() == b.col() {
-        Some(House::Col(a.col()))
-    } else if a.block() == b.block() {
-        Some(House::Block(a.block()))
-    } else {
-        None
-    }
 }
 
 /// HoDoKu's `getIndexSumme`: each elimination's cell index weighted by its place in the list

@@ -232,6 +232,21 @@ fn digits_of(mask: u16) -> impl Iterator<Item = crate::board::Digit> {
         .filter(move |d| mask & (1 << d.index()) != 0)
 }
 
+/// The house two different cells share, a line before a box (where a weak link between them
+/// is drawn); `None` if they share none.
+fn shared_house(a: crate::board::Cell, b: crate::board::Cell) -> Option<crate::board::House> {
+    use crate::board::House;
+    if a.row() == b.row() {
+        Some(House::Row(a.row()))
+    } else if a.col() == b.col() {
+        Some(House::Col(a.col()))
+    } else if a.block() == b.block() {
+        Some(House::Block(a.block()))
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,7 @@
 //! HoDoKu's `SingleDigitPatternSolver` (reference only).
 
 use super::report;
+use super::shared_house;
 use crate::board::{Cell, Digit, House};
 use crate::logic::cell_set::{house, CellSet, DIGITS, HOUSE_MASKS};
 use crate::logic::{CandidateGrid, ChainNode, Finder, Link, Ratings, Step, Technique};
@@ -69,19 +70,6 @@ fn strong_links(grid: &CandidateGrid, d: usize) -> Vec<Strong> {
 /// Whether two cells share a house.
 fn sees(a: Cell, b: Cell) -> bool {
     a != b && CellSet::peers(a).contains(b)
-}
-
-/// The house both cells are in, preferring a line to a box (for drawing the weak link).
-fn shared_house(a: Cell, b: Cell) -> Option<House> {
-    if a.row() == b.row() {
-        Some(House::Row(a.row()))
-    } else if a.col() == b.col() {
-        Some(House::Col(a.col()))
-    } else if a.block() == b.block() {
-        Some(House::Block(a.block()))
-    } else {
-        None
-    }
 }
 
 /// The links of the chain a1 = a2 - b1 = b2 on `digit`.

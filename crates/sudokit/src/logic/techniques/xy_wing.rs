@@ -12,7 +12,8 @@
 //! so links change no step's rank (human mode's [`Style::ease`](crate::logic::Style::ease)).
 
 use super::report;
-use crate::board::{Candidates, Cell, Digit, House};
+use super::shared_house;
+use crate::board::{Candidates, Cell, Digit};
 use crate::logic::cell_set::{CellSet, SE_PEERS};
 use crate::logic::{CandidateGrid, ChainNode, Finder, Link, Ratings, Step, Technique};
 use std::ops::ControlFlow;
@@ -121,19 +122,6 @@ fn wing_links(wing: &Wing) -> Vec<Link> {
     links
 }
 
-/// The house both cells are in, a line before a box (where the weak link is drawn).
-fn shared_house(a: Cell, b: Cell) -> Option<House> {
-    if a.row() == b.row() {
-        Some(House::Row(a.row()))
-    } else if a.col() == b.col() {
-        Some(House::Col(a.col()))
-    } else if a.block() == b.block() {
-        Some(House::Block(a.block()))
-    } else {
-        None
-    }
-}
-
 /// Finds XY-Wings.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct XyWing;
@@ -162,6 +150,7 @@ impl Finder for XyWing {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+    use crate::board::House;
     use crate::logic::test_util::{all, cells, elims, first, keep};
 
     #[test]
