@@ -185,7 +185,7 @@ fn help_lists_every_setting_with_its_default_and_variable() {
         ("--guesses", "SUDOKU_GUESSES", "[default: 200000]"),
         ("--count-default", "SUDOKU_COUNT_DEFAULT", "[default: 1000]"),
         ("--count-max", "SUDOKU_COUNT_MAX", "[default: 100000]"),
-        ("--logic-time", "SUDOKU_LOGIC_TIME", "[default: 3s]"),
+        ("--logic-time", "SUDOKU_LOGIC_TIME", "[default: 10s]"),
         ("--generate-time", "SUDOKU_GENERATE_TIME", "[default: 5s]"),
         (
             "--generate-attempts",

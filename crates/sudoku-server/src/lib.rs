@@ -95,7 +95,7 @@ impl Default for Limits {
             guesses: 200_000,
             default_count: 1000,
             max_count: 100_000,
-            logic_time: Duration::from_secs(3),
+            logic_time: Duration::from_secs(10),
             generate_time: Duration::from_secs(5),
             generate_attempts: 50,
         }

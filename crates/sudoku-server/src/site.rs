@@ -216,7 +216,7 @@ pub(crate) mod tests {
         let page = flagged_index(index, &Limits::default());
         assert!(page.contains(
             "<meta charset=\"utf-8\">\n<meta name=\"sudoku-engine\" content=\"wasm\">\n\
-             <meta name=\"sudoku-limits\" content=\"logic=3000 generate=5000 guesses=200000 attempts=50\">\n"
+             <meta name=\"sudoku-limits\" content=\"logic=10000 generate=5000 guesses=200000 attempts=50\">\n"
         ));
         // Nothing else changes.
         let tags = page.len() - index.len();

@@ -9,7 +9,7 @@ import { SudokitWorker } from './sudokit/client.js';
 
 /** The server's default limits (sudoku_server::Limits::default(); a Rust test keeps them so). */
 const DEFAULTS = {
-  logic: 3000,
+  logic: 10000,
   generate: 5000,
   guesses: 200000,
   attempts: 50,
