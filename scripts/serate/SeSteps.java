@@ -6,6 +6,12 @@
 //
 //   java -cp SERATE_CLASSES:. SeSteps [MAX_STEPS] < puzzles.txt
 //
+// An input line is a puzzle (81 characters), optionally followed by moves to make first, in
+// order: "r1c2-3" removes candidate 3 from r1c2, "r1c2=3" places 3 there (as SE's hints apply
+// them). So serate can be asked for its step at a point of a path another rater took (for
+// example the steps of `sudoku explain --style se --nested --json` before the one in question)
+// without rerunning the steps before it.
+//
 // The loop is serate's (`Solver.getDifficulty`): every producer list in the solver's order, the
 // first hint found is applied. The lists are private to `Solver`, so they are read by
 // reflection from a solver built the way serate builds it.
@@ -42,7 +48,8 @@ public class SeSteps {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
         String line;
         while ((line = in.readLine()) != null) {
-            String puzzle = line.trim();
+            String[] fields = line.trim().split("\\s+");
+            String puzzle = fields[0];
             if (puzzle.length() < 81)
                 continue;
             Grid grid = new Grid();
@@ -61,7 +68,10 @@ public class SeSteps {
                 List<HintProducer> list = (List<HintProducer>) field.get(solver);
                 producers.addAll(list);
             }
-            System.out.println("# " + puzzle);
+            for (int f = 1; f < fields.length; f++)
+                move(grid, fields[f]);
+            System.out.println("# " + puzzle + (fields.length > 1
+                    ? " after " + (fields.length - 1) + " moves" : ""));
             double er = 0.0;
             for (int step = 1; step <= maxSteps && !solved(grid); step++) {
                 long start = clock.getCurrentThreadCpuTime();
@@ -108,6 +118,20 @@ public class SeSteps {
             out.addAll(removed);
         }
         return String.join(" ", out);
+    }
+
+    // "r1c2-3" or "r1c2=3".
+    private static void move(Grid grid, String move) {
+        if (move.length() != 6 || move.charAt(0) != 'r' || move.charAt(2) != 'c')
+            throw new IllegalArgumentException("bad move " + move);
+        Cell cell = grid.getCell(move.charAt(3) - '1', move.charAt(1) - '1');
+        int value = move.charAt(5) - '0';
+        if (move.charAt(4) == '=')
+            cell.setValueAndCancel(value);
+        else if (move.charAt(4) == '-')
+            cell.removePotentialValue(value);
+        else
+            throw new IllegalArgumentException("bad move " + move);
     }
 
     private static boolean solved(Grid grid) {
