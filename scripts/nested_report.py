@@ -46,6 +46,10 @@ FORUM_KNOWN_WRONG = {
     # complexity 266 (r3c9-9), 9.5 + 1.3 = 10.8, ours; the forum's ED 10.7 is not serate's.
     "12.3.....4...5......6..17..5..2......3..1..4...1..68....9....7....1..9.......9.68":
         "serate 1.2.1.3's first step is rated 10.8, as ours (ED)",
+    # HardestSudokusThread-01167: serate's first 8 steps are ours and its 6th is rated 11.3
+    # (level 3, complexity 298), so its ER and EP are at least 11.3; the forum has 11.2.
+    "1..4...8..5...9..6....3.1...9...5..7..8.2.4.........2.7.5..3....3.69............3":
+        "serate 1.2.1.3's 6th step is rated 11.3 (its first 8 steps are ours), ER >= 11.3",
 }
 
 
