@@ -50,6 +50,10 @@ FORUM_KNOWN_WRONG = {
     # (level 3, complexity 298), so its ER and EP are at least 11.3; the forum has 11.2.
     "1..4...8..5...9..6....3.1...9...5..7..8.2.4.........2.7.5..3....3.69............3":
         "serate 1.2.1.3's 6th step is rated 11.3 (its first 8 steps are ours), ER >= 11.3",
+    # HardestSudokusThread-00641: serate's first 16 steps are ours (the 15th rated 11.2) and its
+    # next step at that grid is rated 11.3 (level 3, complexity 305), so ER >= 11.3, not 11.1.
+    "...4...8...7..9....8..3.1..2.....9..7....53...3..6..1..6..9...15....46....2....9.":
+        "serate 1.2.1.3's first 17 steps are ours, the 17th rated 11.3, ER >= 11.3",
 }
 
 

@@ -104,18 +104,30 @@ fn forum_rows_rated_11_3_take_serates_11_3_steps() {
             (103, &["r9c8-4"]),
         ],
     );
-    // HardestSudokusThread-00641: serate's first three steps, and its step at our 17th step's
-    // grid (our first 16 steps made first): 11.3 (level 3, complexity 305), not the forum's
-    // ER 11.1.
-    let line = "...4...8...7..9....8..3.1..2.....9..7....53...3..6..1..6..9...15....46....2....9.";
+    // HardestSudokusThread-00641: serate's first sixteen steps (the 15th rated 11.2, past the
+    // forum's ER 11.1), and its step at our 17th step's grid (the 16 steps made first): 11.3
+    // (level 3, complexity 305), ours.
     check_steps(
-        line,
+        "...4...8...7..9....8..3.1..2.....9..7....53...3..6..1..6..9...15....46....2....9.",
         0,
         &[
             (26, &["r1c3-6", "r3c3-6"]),
             (89, &["r6c4-8"]),
             (99, &["r9c4-8"]),
+            (101, &["r7c4-8"]),
+            (101, &["r5c4-8"]),
+            (105, &["r9c6-7"]),
+            (105, &["r9c9-7"]),
+            (106, &["r5c3-4"]),
+            (106, &["r9c4-7"]),
+            (107, &["r1c2-1"]),
+            (107, &["r9c9-8"]),
+            (107, &["r6c9-8"]),
+            (108, &["r7c4-3"]),
+            (111, &["r4c3-5"]),
+            (112, &["r4c4-8"]),
+            (112, &["r4c3-4"]),
+            (113, &["r2c4-2"]),
         ],
     );
-    check_steps(line, 16, &[(113, &["r2c4-2"])]);
 }
