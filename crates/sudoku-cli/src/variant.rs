@@ -91,10 +91,18 @@ impl VariantArgs {
         }
         let shape = match (&self.boxes, self.size) {
             (Some(boxes), size) => {
-                let (r, c) = boxes
+                let (r, c): (usize, usize) = boxes
                     .split_once(['x', 'X'])
                     .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)))
                     .with_context(|| format!("--boxes {boxes:?}: expected RxC, like 2x3"))?;
+                let cells = r.saturating_mul(c);
+                if cells == 0 || cells > sudokit::variant::MAX_SIZE {
+                    bail!(
+                        "--boxes {boxes}: boxes of {r}x{c} hold {cells} digits; the size R*C \
+                         must be 1 to {}",
+                        sudokit::variant::MAX_SIZE
+                    );
+                }
                 let shape = Shape::boxes(r, c)?;
                 if size.is_some_and(|n| n != shape.size()) {
                     bail!("--boxes {boxes} does not fit --size {}", size.unwrap_or(0));
@@ -345,6 +353,12 @@ fn one<'a>(
         Style::Input | Style::Json => parsed.layout,
     };
     let print = |grid: &[u8]| {
+        if printed_layout == VariantLayout::FPuzzles {
+            // f-puzzles in, f-puzzles out: the same object or link with the cells filled.
+            if let Ok(text) = text::fpuzzles_with_grid(text_in, grid) {
+                return text;
+            }
+        }
         let text = text::to_text(puzzle, grid, printed_layout);
         // A puzzle read from one line of numbers prints its solution on one line too.
         if printed_layout == VariantLayout::Numbers

@@ -202,3 +202,59 @@ fn rules_that_need_data_are_refused_by_name() {
     let unknown = run(&["count", "--rules", "sudoku-z"], "................\n");
     assert!(stderr_of(&unknown).contains("unknown rule \"sudoku-z\""));
 }
+
+#[test]
+fn bad_boxes_and_impossible_cages_say_why() {
+    let boxes = run(&["count", "--boxes", "6x6"], "................\n");
+    assert!(!boxes.status.success());
+    assert!(
+        stderr_of(&boxes).contains("--boxes 6x6: boxes of 6x6 hold 36 digits"),
+        "{}",
+        stderr_of(&boxes)
+    );
+    let misfit = run(&["count", "--boxes", "3x3"], "................\n");
+    assert!(stderr_of(&misfit).contains("the text has size 4, the options say 9"));
+    let cage = r#"{"size":4,"givens":"................","rules":[{"type":"killer","cells":["r1c1","r1c2"],"sum":99}]}"#;
+    let out = run(&["check", "--variant"], cage);
+    assert_eq!(
+        stdout_of(&out),
+        "invalid: the killer cage at r1c1 sums to 99, but 2 different digits make 3 to 7\n"
+    );
+    let letter = run(&["check", "--variant"], "G...............\n");
+    assert!(
+        stderr_of(&letter).contains("<stdin>:1: error: cell 1: \"G\" is not a digit of a 4x4"),
+        "{}",
+        stderr_of(&letter)
+    );
+}
+
+/// f-puzzles in, f-puzzles out: a link answers with a link, JSON with JSON, each holding the
+/// solution in its cells and the constraints as they were.
+#[test]
+fn f_puzzles_answers_in_f_puzzles() {
+    let json = r#"{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"diagonal+":true,"diagonal-":true,"title":"x"}"#;
+    let out = run(&["solve", "--variant", "--first"], json);
+    let value: serde_json::Value = serde_json::from_str(stdout_of(&out).trim()).expect("JSON");
+    assert_eq!(value["title"], "x");
+    assert_eq!(value["diagonal+"], true);
+    let again = run(&["check", "--variant"], stdout_of(&out).trim());
+    assert_eq!(
+        stdout_of(&again),
+        "unique\n",
+        "the answer is a full grid of the same rules"
+    );
+    let readme = std::fs::read_to_string(testdata("../README.md")).expect("README");
+    let link = readme
+        .split_whitespace()
+        .find(|w| w.starts_with("'https://f-puzzles.com/?load="))
+        .expect("the README's link")
+        .trim_matches('\'');
+    let solved = run(&["solve", "--variant", link], "");
+    let answer = stdout_of(&solved);
+    assert!(
+        answer.starts_with("https://f-puzzles.com/?load="),
+        "{answer}"
+    );
+    let check = run(&["check", "--variant", answer.trim()], "");
+    assert_eq!(stdout_of(&check), "unique\n");
+}

@@ -43,6 +43,17 @@ pub enum GivenConflict {
         /// The second cell and its given.
         b: (Pos, u8),
     },
+    /// A killer cage whose sum no different digits of the grid can make in its cells.
+    CageSum {
+        /// The cage's first cell.
+        first: Pos,
+        /// The cage's sum.
+        sum: u32,
+        /// Its cells.
+        cells: usize,
+        /// The least and the greatest sum of that many different digits.
+        range: (u32, u32),
+    },
     /// A killer cage whose givens already sum to more than its sum, or fill it with another.
     Sum {
         /// The cage's first cell.
@@ -67,6 +78,16 @@ impl fmt::Display for GivenConflict {
                 f,
                 "{} = {} and {} = {} break the rule between them",
                 a.0, a.1, b.0, b.1
+            ),
+            GivenConflict::CageSum {
+                first,
+                sum,
+                cells,
+                range,
+            } => write!(
+                f,
+                "the killer cage at {first} sums to {sum}, but {cells} different digits make {} to {}",
+                range.0, range.1
             ),
             GivenConflict::Sum { first, sum, found } => write!(
                 f,
@@ -163,10 +184,22 @@ impl Puzzle {
             Rule::Killer(cage) => {
                 let sum = cage.sum?;
                 let cells: Vec<usize> = cage.cells.iter().filter_map(|&p| shape.index(p)).collect();
+                let first = cage.cells.first().copied().unwrap_or(Pos::new(0, 0));
+                let k = cells.len() as u32;
+                let least = k * (k + 1) / 2;
+                let greatest = (n as u32 + 1 - k.min(n as u32)..=n as u32).sum::<u32>();
+                if sum < least || sum > greatest {
+                    return Some(GivenConflict::CageSum {
+                        first,
+                        sum,
+                        cells: cells.len(),
+                        range: (least, greatest),
+                    });
+                }
                 let found: u32 = cells.iter().map(|&c| u32::from(givens[c])).sum();
                 let full = cells.iter().all(|&c| givens[c] != 0);
-                (found > sum || (full && found != sum)).then(|| GivenConflict::Sum {
-                    first: cage.cells.first().copied().unwrap_or(Pos::new(0, 0)),
+                (found > sum || (full && found != sum)).then_some(GivenConflict::Sum {
+                    first,
                     sum,
                     found,
                 })
@@ -269,6 +302,15 @@ mod tests {
             })
         );
         assert!(puzzle(&[(0, 4)], vec![cage(3)]).given_conflict().is_some());
+        assert_eq!(
+            puzzle(&[], vec![cage(99)])
+                .given_conflict()
+                .map(|c| c.to_string())
+                .as_deref(),
+            Some("the killer cage at r1c1 sums to 99, but 2 different digits make 3 to 7")
+        );
+        assert!(puzzle(&[], vec![cage(2)]).given_conflict().is_some());
+        assert_eq!(puzzle(&[], vec![cage(7)]).given_conflict(), None);
         assert_eq!(puzzle(&[(0, 1)], vec![cage(3)]).given_conflict(), None);
         assert_eq!(
             puzzle(&[(0, 1), (1, 2)], vec![cage(3)]).given_conflict(),
