@@ -136,3 +136,27 @@ fn a_published_sudokupad_link_reads_and_names_what_it_cannot_solve() {
     assert!(message.starts_with("SudokuPad: "), "{message}");
     assert!(message.contains("background image"), "{message}");
 }
+
+/// The schema and the code name the same rules: every `Rule::NAMES` entry has a schema branch
+/// and every branch is a rule the reader knows (a rule added in code must reach the schema).
+#[test]
+fn the_schema_names_every_rule_and_no_other() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/variant.schema.json");
+    let text = std::fs::read_to_string(&path).expect("the schema");
+    let schema: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let branches = schema["properties"]["rules"]["items"]["oneOf"]
+        .as_array()
+        .expect("rules are oneOf");
+    let mut in_schema: Vec<&str> = branches
+        .iter()
+        .map(|b| {
+            b["properties"]["type"]["const"]
+                .as_str()
+                .expect("a const type")
+        })
+        .collect();
+    in_schema.sort_unstable();
+    let mut in_code = sudokit::variant::Rule::NAMES.to_vec();
+    in_code.sort_unstable();
+    assert_eq!(in_schema, in_code);
+}

@@ -30,6 +30,7 @@ mod rate;
 mod summary;
 mod variant;
 mod variant_generate;
+mod variant_records;
 mod work;
 
 use anyhow::Context;
@@ -88,16 +89,22 @@ fn run() -> anyhow::Result<ExitCode> {
         Some(Command::Count(args)) if args.variant.active() => variant::run(
             &args.variant,
             &args.input.files,
-            variant::Job::Count { limit: args.limit },
-            args.report.format() == args::ReportFormat::Json,
-            args.batch.max_guesses.or(Some(args::DEFAULT_MAX_GUESSES)),
+            variant::Settings {
+                job: variant::Job::Count { limit: args.limit },
+                style: variant_report_style(args.report.format()),
+                max_guesses: args.batch.max_guesses.or(Some(args::DEFAULT_MAX_GUESSES)),
+                time: args.batch.time,
+            },
         )?,
         Some(Command::Check(args)) if args.variant.active() => variant::run(
             &args.variant,
             &args.input.files,
-            variant::Job::Check,
-            args.report.format() == args::ReportFormat::Json,
-            args.batch.max_guesses.or(Some(args::DEFAULT_MAX_GUESSES)),
+            variant::Settings {
+                job: variant::Job::Check,
+                style: variant_report_style(args.report.format()),
+                max_guesses: args.batch.max_guesses.or(Some(args::DEFAULT_MAX_GUESSES)),
+                time: args.batch.time,
+            },
         )?,
         Some(Command::Count(args)) => {
             let plan = Plan {
@@ -137,16 +144,40 @@ fn run() -> anyhow::Result<ExitCode> {
     })
 }
 
+/// The variant path's style for `count` and `check`.
+fn variant_report_style(format: args::ReportFormat) -> variant::Style {
+    match format {
+        args::ReportFormat::Json => variant::Style::Json,
+        args::ReportFormat::Line => variant::Style::Input,
+    }
+}
+
 /// `sudoku solve` (also `sudoku` alone and `sudoku FILE...`); with no file and standard input
 /// a terminal it shows the built-in example instead. Returns whether the run failed.
 fn solve(args: SolveArgs) -> anyhow::Result<bool> {
     if args.variant.active() {
+        let job = if args.all {
+            variant::Job::List {
+                limit: args.limit.unwrap_or(args::DEFAULT_ALL_LIMIT),
+            }
+        } else {
+            variant::Job::Solve { prove: !args.first }
+        };
+        let style = match args.format() {
+            None => variant::Style::Input,
+            Some(SolveFormat::Line) => variant::Style::Line,
+            Some(SolveFormat::Grid) => variant::Style::Grid,
+            Some(SolveFormat::Json) => variant::Style::Json,
+        };
         return variant::run(
             &args.variant,
             &args.input.files,
-            variant::Job::Solve { prove: !args.first },
-            args.format() == Some(SolveFormat::Json),
-            args.batch.max_guesses.or(Some(args::DEFAULT_MAX_GUESSES)),
+            variant::Settings {
+                job,
+                style,
+                max_guesses: args.batch.max_guesses.or(Some(args::DEFAULT_MAX_GUESSES)),
+                time: args.batch.time,
+            },
         );
     }
     if args.input.files.is_empty() && io::stdin().is_terminal() {

@@ -9,6 +9,7 @@ use clap::Args;
 use serde::Serialize;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 use sudokit::format::variant::{self as text, Options, VariantLayout};
 use sudokit::solve::Count;
 use sudokit::variant::{Rule, Search, Shape, Stopped};
@@ -25,7 +26,8 @@ pub(crate) struct VariantArgs {
     pub(crate) boxes: Option<String>,
 
     /// Variant rules that need no data, comma-separated: diagonal, windoku, disjoint,
-    /// anti-knight, anti-king, non-consecutive
+    /// anti-knight, anti-king, non-consecutive (and killer for generate: it makes the cages);
+    /// rules with data go in --rules-file
     #[arg(long, value_name = "RULES", value_delimiter = ',')]
     pub(crate) rules: Vec<String>,
 
@@ -52,9 +54,32 @@ impl VariantArgs {
     pub(crate) fn options(&self) -> anyhow::Result<Options> {
         let mut rules = Vec::new();
         for name in &self.rules {
-            let rule = Rule::from_name(name.trim()).with_context(|| {
-                format!("unknown rule {name:?} (without data: diagonal, windoku, disjoint, anti-knight, anti-king, non-consecutive; others go in --rules-file)")
-            })?;
+            let name = name.trim();
+            let Some(rule) = Rule::from_name(name) else {
+                if Rule::NAMES.contains(&name) {
+                    bail!(
+                        "rule {name:?} needs data (its cells, sums or marks): give it in a \
+                         --rules-file (a JSON array of rules, as in docs/variant.schema.json) or \
+                         in the puzzle's JSON document{}",
+                        if name == "killer" {
+                            "; `sudoku generate --killer` (or `--rules killer`) makes the cages"
+                        } else {
+                            ""
+                        }
+                    );
+                }
+                bail!(
+                    "unknown rule {name:?}: --rules takes diagonal, windoku, disjoint, \
+                     anti-knight, anti-king, non-consecutive; rules with data ({}) go in \
+                     --rules-file",
+                    Rule::NAMES
+                        .iter()
+                        .filter(|n| Rule::from_name(n).is_none())
+                        .copied()
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+            };
             rules.push(rule);
         }
         if let Some(path) = &self.rules_file {
@@ -66,10 +91,18 @@ impl VariantArgs {
         }
         let shape = match (&self.boxes, self.size) {
             (Some(boxes), size) => {
-                let (r, c) = boxes
+                let (r, c): (usize, usize) = boxes
                     .split_once(['x', 'X'])
                     .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)))
                     .with_context(|| format!("--boxes {boxes:?}: expected RxC, like 2x3"))?;
+                let cells = r.saturating_mul(c);
+                if cells == 0 || cells > sudokit::variant::MAX_SIZE {
+                    bail!(
+                        "--boxes {boxes}: boxes of {r}x{c} hold {cells} digits; the size R*C \
+                         must be 1 to {}",
+                        sudokit::variant::MAX_SIZE
+                    );
+                }
                 let shape = Shape::boxes(r, c)?;
                 if size.is_some_and(|n| n != shape.size()) {
                     bail!("--boxes {boxes} does not fit --size {}", size.unwrap_or(0));
@@ -88,20 +121,54 @@ impl VariantArgs {
 pub(crate) enum Job {
     /// Solve; with `prove`, check uniqueness too.
     Solve { prove: bool },
+    /// List every solution, up to a limit (`solve --all`).
+    List { limit: u64 },
     /// Count up to a limit.
     Count { limit: u64 },
     /// Say unique, multiple or none.
     Check,
 }
 
+/// How results are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Style {
+    /// Solutions in the input's layout (a line for a line, N lines of numbers for N lines, a
+    /// document for a document); counts and statuses as one line.
+    Input,
+    /// Solutions as one line of N * N characters (`-f line`).
+    Line,
+    /// Solutions as N lines of numbers (`-f grid`).
+    Grid,
+    /// One JSON object per puzzle, the fields of the classic records.
+    Json,
+}
+
+/// A run's job, output and limits.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Settings {
+    pub(crate) job: Job,
+    pub(crate) style: Style,
+    /// The guess budget per puzzle (`None` or 0: no limit).
+    pub(crate) max_guesses: Option<u64>,
+    /// Whether to add each puzzle's time (`--time`).
+    pub(crate) time: bool,
+}
+
 #[derive(Serialize)]
 struct Record<'a> {
     file: &'a str,
     line: usize,
+    #[serde(skip_serializing_if = "String::is_empty")]
     input: String,
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<String>,
+    /// The solution as our JSON document, for a document, f-puzzles or SudokuPad input (as
+    /// the classic records' `board` for JSON input).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    board: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     count: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -110,32 +177,60 @@ struct Record<'a> {
     guesses: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time_us: Option<u64>,
+    /// The solutions as printed in text output.
+    #[serde(skip)]
+    printed: Vec<String>,
 }
 
-/// Runs `job` on every puzzle of `files` (standard input for none or `-`); whether any failed.
+/// Runs the job on every puzzle of `files` (standard input for none or `-`); whether any
+/// failed. A file that cannot be read is reported and the run goes on, as for classic puzzles.
 pub(crate) fn run(
     args: &VariantArgs,
     files: &[PathBuf],
-    job: Job,
-    json: bool,
-    max_guesses: Option<u64>,
+    settings: Settings,
 ) -> anyhow::Result<bool> {
     let options = args.options()?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut failed = false;
+    let mut printed_before = false;
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
     for path in files {
-        let text = read(path)?;
-        let name = path.display().to_string();
-        for (line, record) in records(&text) {
-            let record = one(&name, line, record, &options, job, max_guesses);
-            failed |= matches!(record.status, "none" | "invalid" | "gave_up" | "error");
-            if json {
+        let text = match read(path) {
+            Ok(text) => text,
+            Err(e) => {
+                out.flush()?;
+                eprintln!("sudoku: {e:#}");
+                failed = true;
+                continue;
+            }
+        };
+        let name = if path.as_os_str() == "-" {
+            "<stdin>".to_string()
+        } else if is_link(path) {
+            "<link>".to_string()
+        } else {
+            path.display().to_string()
+        };
+        let size = options.shape.as_ref().map(Shape::size);
+        for (line, record) in records(&text, size) {
+            let started = Instant::now();
+            let mut record = one(&name, line, &record, &options, settings);
+            if settings.time {
+                record.time_us =
+                    Some(u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX));
+            }
+            failed |= match settings.job {
+                Job::Check => record.status != "unique",
+                _ => matches!(record.status, "none" | "invalid" | "gave_up" | "error"),
+            };
+            if settings.style == Style::Json {
                 serde_json::to_writer(&mut out, &record)?;
                 writeln!(out)?;
             } else {
-                write_text(&mut out, &record, job)?;
+                write_text(&mut out, &record, settings, &mut printed_before)?;
             }
         }
     }
@@ -143,16 +238,21 @@ pub(crate) fn run(
     Ok(failed)
 }
 
-fn read(path: &Path) -> anyhow::Result<String> {
-    let mut text = String::new();
+/// Whether a FILE argument is an f-puzzles or SudokuPad link rather than a file.
+fn is_link(path: &Path) -> bool {
     let arg = path.to_string_lossy();
     let link = arg.contains("://")
         || ["scl", "ctc", "fpuzzles"]
             .iter()
             .any(|p| arg.starts_with(p));
-    if link && !path.exists() {
+    link && !path.exists()
+}
+
+fn read(path: &Path) -> anyhow::Result<String> {
+    let mut text = String::new();
+    if is_link(path) {
         // An f-puzzles or SudokuPad link given on the command line is the puzzle itself.
-        return Ok(arg.into_owned());
+        return Ok(path.to_string_lossy().into_owned());
     }
     if path.as_os_str() == "-" {
         io::stdin()
@@ -170,17 +270,9 @@ fn read(path: &Path) -> anyhow::Result<String> {
     Ok(text)
 }
 
-/// The puzzles of a text: the whole text when it is one JSON object, else each line that is
-/// not blank or a `#` comment.
-fn records(text: &str) -> Vec<(usize, &str)> {
-    if text.trim_start().starts_with('{') {
-        return vec![(1, text)];
-    }
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(i, l)| (i + 1, l))
-        .collect()
+/// The puzzles of a text, each with its first line (see [`crate::variant_records`]).
+fn records(text: &str, size: Option<usize>) -> Vec<(usize, String)> {
+    crate::variant_records::records(text, size)
 }
 
 fn one<'a>(
@@ -188,19 +280,23 @@ fn one<'a>(
     line: usize,
     text_in: &str,
     options: &Options,
-    job: Job,
-    max_guesses: Option<u64>,
+    settings: Settings,
 ) -> Record<'a> {
+    let job = settings.job;
     let mut record = Record {
         file,
         line,
         input: String::new(),
         status: "error",
         solution: None,
+        board: None,
+        solutions: None,
         count: None,
         count_exact: None,
         guesses: None,
         error: None,
+        time_us: None,
+        printed: Vec::new(),
     };
     let parsed = match text::parse(text_in, options) {
         Ok(parsed) => parsed,
@@ -210,17 +306,30 @@ fn one<'a>(
         }
     };
     let puzzle = &parsed.puzzle;
-    record.input = text::to_text(puzzle, puzzle.givens(), layout_for_line(parsed.layout));
+    record.input = text::to_text(puzzle, puzzle.givens(), line_layout(parsed.layout));
+    if let Some(conflict) = puzzle.given_conflict() {
+        record.status = "invalid";
+        record.error = Some(conflict.to_string());
+        if let Job::Count { .. } = job {
+            record.count = Some(0);
+            record.count_exact = Some(true);
+        }
+        return record;
+    }
     let mut search = Search::new(puzzle);
-    if let Some(max) = max_guesses.filter(|&m| m > 0) {
+    if let Some(max) = settings.max_guesses.filter(|&m| m > 0) {
         search = search.with_guess_budget(max);
     }
     let limit = match job {
         Job::Solve { prove: false } => 1,
         Job::Solve { prove: true } | Job::Check => 2,
-        Job::Count { limit } => limit,
+        Job::Count { limit } | Job::List { limit } => limit,
     };
-    let mut first = None;
+    let keep = match job {
+        Job::List { .. } => usize::MAX,
+        _ => 1,
+    };
+    let mut grids: Vec<Vec<u8>> = Vec::new();
     let mut found = 0u64;
     let result: Result<Count, Stopped> = loop {
         if found >= limit {
@@ -229,13 +338,38 @@ fn one<'a>(
         match search.next_solution() {
             Ok(Some(grid)) => {
                 found += 1;
-                first.get_or_insert(grid);
+                if grids.len() < keep {
+                    grids.push(grid);
+                }
             }
             Ok(None) => break Ok(Count::Exact(found)),
             Err(stopped) => break Err(stopped),
         }
     };
     record.guesses = Some(search.stats().guesses);
+    let printed_layout = match settings.style {
+        Style::Line => VariantLayout::Chars,
+        Style::Grid => VariantLayout::Numbers,
+        Style::Input | Style::Json => parsed.layout,
+    };
+    let print = |grid: &[u8]| {
+        if printed_layout == VariantLayout::FPuzzles {
+            // f-puzzles in, f-puzzles out: the same object or link with the cells filled.
+            if let Ok(text) = text::fpuzzles_with_grid(text_in, grid) {
+                return text;
+            }
+        }
+        let text = text::to_text(puzzle, grid, printed_layout);
+        // A puzzle read from one line of numbers prints its solution on one line too.
+        if printed_layout == VariantLayout::Numbers
+            && settings.style == Style::Input
+            && !text_in.trim().contains('\n')
+        {
+            text.replace('\n', " ")
+        } else {
+            text
+        }
+    };
     match result {
         Err(stopped) => {
             record.status = "gave_up";
@@ -249,12 +383,23 @@ fn one<'a>(
                 (_, Count::Exact(1)) => "unique",
                 _ => "multiple",
             };
-            if let Job::Count { .. } = job {
+            if let Job::Count { .. } | Job::List { .. } = job {
                 record.count = Some(count.found());
                 record.count_exact = Some(matches!(count, Count::Exact(_)));
             }
-            if let (Job::Solve { .. }, Some(grid)) = (job, &first) {
-                record.solution = Some(text::to_text(puzzle, grid, parsed.layout));
+            if let Job::Solve { .. } | Job::List { .. } = job {
+                let line = |g: &[u8]| text::to_text(puzzle, g, VariantLayout::Chars);
+                record.printed = grids.iter().map(|g| print(g)).collect();
+                if let Some(first) = grids.first() {
+                    record.solution = Some(line(first));
+                    if line_layout(parsed.layout) != parsed.layout {
+                        record.board =
+                            serde_json::to_value(text::Document::from_puzzle(puzzle, first)).ok();
+                    }
+                }
+                if let Job::List { .. } = job {
+                    record.solutions = Some(grids.iter().map(|g| line(g)).collect());
+                }
             }
         }
     }
@@ -262,7 +407,7 @@ fn one<'a>(
 }
 
 /// JSON documents, f-puzzles and SudokuPad print their input as a line of characters in records.
-fn layout_for_line(layout: VariantLayout) -> VariantLayout {
+fn line_layout(layout: VariantLayout) -> VariantLayout {
     match layout {
         VariantLayout::Json | VariantLayout::FPuzzles | VariantLayout::SudokuPad => {
             VariantLayout::Chars
@@ -271,30 +416,82 @@ fn layout_for_line(layout: VariantLayout) -> VariantLayout {
     }
 }
 
-fn write_text(out: &mut impl Write, record: &Record<'_>, job: Job) -> io::Result<()> {
-    if let Some(error) = &record.error {
-        if record.status == "error" {
-            eprintln!("sudoku: {}:{}: {error}", record.file, record.line);
-            return writeln!(out, "error");
-        }
-    }
-    match job {
-        Job::Solve { .. } => match &record.solution {
-            Some(solution) if record.status != "multiple" => writeln!(out, "{solution}"),
-            Some(solution) => {
-                eprintln!(
-                    "sudoku: {}:{}: several solutions; the first is printed",
-                    record.file, record.line
-                );
-                writeln!(out, "{solution}")
+/// Prints one record as text: solutions in their layout (an empty line when there is none,
+/// as for classic puzzles), counts, or the status; the reason for a failure goes to standard
+/// error as `FILE:LINE: error: ...`. Multi-line solutions are separated by an empty line.
+fn write_text(
+    out: &mut impl Write,
+    record: &Record<'_>,
+    settings: Settings,
+    printed_before: &mut bool,
+) -> io::Result<()> {
+    let time = record.time_us.map(|t| format!("\t{t}")).unwrap_or_default();
+    let report = |out: &mut dyn Write, reason: String| -> io::Result<()> {
+        // Standard output first, so that messages and answers interleave in order.
+        out.flush()?;
+        eprintln!("{}:{}: error: {reason}", record.file, record.line);
+        Ok(())
+    };
+    let reason = match (record.status, &record.error) {
+        ("error", Some(e)) => Some(e.clone()),
+        ("invalid", Some(e)) => Some(format!("invalid puzzle: {e}")),
+        ("gave_up", Some(e)) => Some(format!("gave up: {e}")),
+        ("none", _) => Some("no solution".to_string()),
+        _ => None,
+    };
+    match settings.job {
+        Job::Solve { .. } | Job::List { .. } => {
+            if let Some(reason) = reason {
+                report(out, reason)?;
+                return writeln!(out, "{time}");
             }
-            None => writeln!(out, "{}", record.status),
+            if record.status == "multiple" {
+                if let Job::Solve { .. } = settings.job {
+                    out.flush()?;
+                    eprintln!(
+                        "{}:{}: warning: several solutions; printed the first (`sudoku solve --all` lists them)",
+                        record.file, record.line
+                    );
+                }
+            }
+            let multi_line = record.printed.iter().any(|p| p.contains('\n'));
+            let list = matches!(settings.job, Job::List { .. });
+            if !multi_line && !list {
+                let solution = record.printed.first().map_or("", String::as_str);
+                return writeln!(out, "{solution}{time}");
+            }
+            if *printed_before {
+                writeln!(out)?;
+            }
+            for solution in &record.printed {
+                writeln!(out, "{solution}")?;
+            }
+            if !time.is_empty() {
+                writeln!(out, "# time: {} us", time.trim())?;
+            }
+            *printed_before = true;
+            Ok(())
+        }
+        Job::Count { .. } => {
+            if let Some(reason) =
+                reason.filter(|_| record.count.is_none() || record.status == "invalid")
+            {
+                report(out, reason)?;
+            }
+            match (record.count, record.count_exact) {
+                (Some(n), Some(true)) => writeln!(out, "{n}{time}"),
+                (Some(n), _) => writeln!(out, "at least {n}{time}"),
+                _ => writeln!(out, "{time}"),
+            }
+        }
+        Job::Check => match (record.status, &record.error) {
+            ("invalid", Some(e)) => writeln!(out, "invalid: {e}{time}"),
+            ("gave_up", Some(e)) => writeln!(out, "gave_up: {e}{time}"),
+            ("error", Some(e)) => {
+                report(out, e.clone())?;
+                writeln!(out, "error{time}")
+            }
+            (status, _) => writeln!(out, "{status}{time}"),
         },
-        Job::Count { .. } => match (record.count, record.count_exact) {
-            (Some(n), Some(true)) => writeln!(out, "{n}"),
-            (Some(n), _) => writeln!(out, "at least {n}"),
-            _ => writeln!(out, "{}", record.status),
-        },
-        Job::Check => writeln!(out, "{}", record.status),
     }
 }

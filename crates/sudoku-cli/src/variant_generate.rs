@@ -107,7 +107,13 @@ type Made = (Result<(Puzzle, Vec<u8>), GenerateError>, Duration);
 pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
     refuse_classic_only(args)?;
     let started = Instant::now();
-    let options = args.variant.options()?;
+    // `--rules killer` asks for the cages `--killer` makes (the only rule the generator
+    // makes the data of); the other rules go through `options` as they are.
+    let mut variant_args = args.variant.clone();
+    let killer_named = variant_args.rules.iter().any(|r| r.trim() == "killer");
+    variant_args.rules.retain(|r| r.trim() != "killer");
+    let killer = args.killer || killer_named;
+    let options = variant_args.options()?;
     let shape = match options.shape {
         Some(shape) => shape,
         None => Shape::square(9)?,
@@ -120,7 +126,7 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
         shape,
         rules: options.rules,
         symmetric: args.symmetry == SymmetryArg::Rot180,
-        killer_cages: args.killer,
+        killer_cages: killer,
         max_guesses: args.batch.guess_budget().unwrap_or(u64::MAX),
     };
     // Any of the classic symmetries: it only says which givens are dug together, so it fits

@@ -56,6 +56,7 @@ mod build;
 mod distinct;
 mod engine;
 mod generate;
+mod givens;
 mod linear;
 mod locked;
 mod model;
@@ -69,6 +70,7 @@ pub use engine::{count, solutions, solve, Search, Solutions, Stopped};
 pub use generate::{
     fill, generate, generate_guarded, generate_with, GenerateError, Options, Request,
 };
+pub use givens::GivenConflict;
 pub use rules::*;
 pub use shape::{Pos, Shape, MAX_SIZE};
 

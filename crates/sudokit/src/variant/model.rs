@@ -90,6 +90,16 @@ impl Model {
         &self.skeleton.structure.houses
     }
 
+    /// The houses, groups and "differ" pairs the rules tie together (for `givens.rs`).
+    pub(crate) fn structure(&self) -> &Structure {
+        &self.skeleton.structure
+    }
+
+    /// The binary relations (for `givens.rs`).
+    pub(crate) fn pairs(&self) -> &[Pair] {
+        &self.pairs
+    }
+
     /// Propagates to a fixed point; `Err` when the state has no solution. `guessed` is the one
     /// cell changed since the parent state's fixed point, `None` for the root (every cell is
     /// looked at); `work` is scratch space.

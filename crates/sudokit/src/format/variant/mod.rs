@@ -20,7 +20,8 @@
 //!     Short ids (`sudokupad.app/abc123`) live on SudokuPad's server and are refused with a
 //!     message that says so, since this library never reads the network.
 //! - [`to_text`] prints a grid in a layout; a JSON or f-puzzles puzzle prints as its
-//!   [`Document`] with the grid as givens.
+//!   [`Document`] with the grid as givens; [`fpuzzles_with_grid`] writes a solution back into
+//!   the f-puzzles JSON or link it was read from.
 //!
 //! ```
 //! use sudokit::format::variant::{self, Options, VariantLayout};
@@ -34,10 +35,12 @@
 
 mod document;
 mod fpuzzles;
+mod fpuzzles_out;
 mod sudokupad;
 mod zipped;
 
 pub use document::{Document, Givens};
+pub use fpuzzles_out::fpuzzles_with_grid;
 
 use crate::variant::{Puzzle, Rule, Shape, VariantError};
 
@@ -165,9 +168,18 @@ pub fn parse(text: &str, options: &Options) -> Result<VariantParsed, VariantPars
     };
     let n = size_of(values.len())?;
     if let Some((index, &v)) = values.iter().enumerate().find(|(_, &v)| usize::from(v) > n) {
+        // A character is named as written (`G`, not 16).
+        let found = match numbers {
+            true => v.to_string(),
+            false => text
+                .chars()
+                .nth(index)
+                .map(String::from)
+                .unwrap_or_default(),
+        };
         return Err(VariantParseError::Cell {
             index: index + 1,
-            found: v.to_string(),
+            found,
             size: n,
         });
     }
@@ -209,6 +221,23 @@ fn json(text: &str, options: &Options) -> Result<VariantParsed, VariantParseErro
     }
     let document: Document =
         serde_json::from_value(value).map_err(|e| VariantParseError::Json(e.to_string()))?;
+    if let Givens::Line(line) = &document.givens {
+        // Name a bad character as written, with its cell (the document's reader would only
+        // see a value above the size).
+        let size = document.size;
+        let bad = line
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| char_value(c).is_none_or(|v| usize::from(v) > size));
+        if let Some((index, c)) = bad {
+            return Err(VariantParseError::Json(format!(
+                "givens: cell {} (r{}c{}): {c:?} is not a digit of a {size}x{size} grid or a blank",
+                index + 1,
+                index / size.max(1) + 1,
+                index % size.max(1) + 1
+            )));
+        }
+    }
     let mut puzzle = document.to_puzzle()?;
     if !options.rules.is_empty() {
         let mut rules = puzzle.rules().to_vec();
@@ -370,6 +399,14 @@ mod tests {
             matches!(err, VariantParseError::Cell { index: 1, .. }),
             "{err}"
         );
+        let err = parse("G...............", &Options::default()).expect_err("G in a 4x4");
+        assert_eq!(
+            err.to_string(),
+            "cell 1: \"G\" is not a digit of a 4x4 grid or a blank"
+        );
+        let json = r#"{"size": 4, "givens": "..x............."}"#;
+        let err = parse(json, &Options::default()).expect_err("x in a 4x4");
+        assert!(err.to_string().contains("cell 3 (r1c3): 'x'"), "{err}");
         let err = parse("1 2 3 x", &Options::default()).expect_err("x");
         assert!(
             matches!(err, VariantParseError::Cell { index: 4, .. }),
