@@ -176,7 +176,7 @@ mod tests {
         let lines = sample
             .lines()
             .filter(|l| l.len() == 81)
-            .step_by(6)
+            .step_by(8)
             .chain(hard);
         let solver = Solver::new().with_finders(REGISTRY);
         let (mut calls, mut partial, mut with_steps) = (0, 0, 0);
