@@ -223,6 +223,54 @@ impl CandidateGrid {
     pub(crate) fn empty_in(&self, h: usize) -> u32 {
         (self.empty & CellSet::from_bits(HOUSE_MASKS[h % 27])).len()
     }
+
+    /// What differs between `before` and this grid: the cells whose candidates or digit
+    /// differ, and the digits (bit `d` for digit index `d`) whose places differ or that were
+    /// placed in or taken from a cell. A finder's answer for one house or one digit depends
+    /// only on these, which is what lets it rescan only what changed (`techniques/since.rs`).
+    pub(crate) fn changes_since(&self, before: &CandidateGrid) -> Changes {
+        let mut cells = self.empty.bits() ^ before.empty.bits();
+        let mut digits = 0u16;
+        for (d, (now, then)) in self.by_digit.iter().zip(&before.by_digit).enumerate() {
+            let moved = now.bits() ^ then.bits();
+            if moved != 0 {
+                cells |= moved;
+                digits |= 1 << d;
+            }
+        }
+        if self.values != before.values {
+            for (i, (&now, &then)) in self.values.iter().zip(&before.values).enumerate() {
+                if now != then {
+                    cells |= 1 << i;
+                    for value in [now, then].into_iter().filter(|&v| (1..=9).contains(&v)) {
+                        digits |= 1 << (value - 1);
+                    }
+                }
+            }
+        }
+        Changes {
+            cells: CellSet::from_bits(cells),
+            digits,
+        }
+    }
+}
+
+/// What changed between two grids ([`CandidateGrid::changes_since`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Changes {
+    /// The cells whose candidates or digit differ.
+    pub(crate) cells: CellSet,
+    /// The digits (bit `d` for digit index `d`) whose places differ, or that a cell held in
+    /// one grid and not in the other.
+    pub(crate) digits: u16,
+}
+
+impl Changes {
+    /// Everything changed (no earlier grid to compare with).
+    pub(crate) const ALL: Changes = Changes {
+        cells: CellSet::ALL,
+        digits: 0x1ff,
+    };
 }
 
 impl Default for CandidateGrid {
@@ -350,6 +398,53 @@ mod tests {
         assert_eq!(state.value(cell("r9c9")), Some(digit(1)));
         // Applying it again changes nothing.
         assert!(!state.apply(&step));
+    }
+
+    #[test]
+    fn changes_since_names_the_cells_and_digits_that_moved() {
+        let before = puzzle(LEETCODE);
+        assert_eq!(
+            before.changes_since(&before),
+            Changes {
+                cells: CellSet::EMPTY,
+                digits: 0
+            }
+        );
+        // An elimination: that cell and that digit.
+        let mut after = before.clone();
+        assert!(after.eliminate(cell("r1c3"), digit(4)));
+        let changes = after.changes_since(&before);
+        assert_eq!(changes.cells, CellSet::single(cell("r1c3")));
+        assert_eq!(changes.digits, 1 << 3);
+        assert_eq!(before.changes_since(&after), changes);
+        // A placement: the cell, every digit it held, and the placed digit's peers.
+        let mut after = before.clone();
+        after.place(cell("r1c3"), digit(2));
+        let changes = after.changes_since(&before);
+        assert_eq!(changes.digits, 0b1011); // 1, 2 and 4 were r1c3's candidates
+        assert!(changes.cells.contains(cell("r1c3")));
+        assert!(changes.cells.contains(cell("r1c4"))); // lost 2
+        assert!(!changes.cells.contains(cell("r9c9")));
+        // A digit placed where it was no candidate and no peer has it still counts.
+        let mut bare = CandidateGrid::new();
+        for d in 1..=9 {
+            assert!(bare.eliminate(cell("r5c5"), digit(d)));
+        }
+        let mut placed = bare.clone();
+        for peer in CellSet::peers(cell("r5c5")) {
+            bare.eliminate(peer, digit(7));
+            placed.eliminate(peer, digit(7));
+        }
+        placed.place(cell("r5c5"), digit(7));
+        let changes = placed.changes_since(&bare);
+        assert_eq!(
+            changes,
+            Changes {
+                cells: CellSet::single(cell("r5c5")),
+                digits: 1 << 6
+            }
+        );
+        assert_eq!(placed.placed_count(digit(7)), 1);
     }
 
     #[test]

@@ -28,7 +28,9 @@
 
 use super::aligned_pair::{base_cells, exclusions};
 use super::report;
+use super::since::{self, Family};
 use crate::board::Cell;
+use crate::logic::candidate_grid::Changes;
 use crate::logic::cell_set::{CellSet, SE_PEERS};
 use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
 use std::ops::ControlFlow;
@@ -50,20 +52,57 @@ impl Finder for AlignedTripletExclusion {
         ratings: &Ratings,
         found: &mut dyn FnMut(Step) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let bases = base_cells(grid, 3);
-        if bases.len() < 3 {
-            return ControlFlow::Continue(());
-        }
-        let mut memo = memo::take();
-        if let Some(memo) = memo.as_mut() {
-            memo.begin(grid);
-        }
-        let flow = scan(grid, ratings, &bases, memo.as_deref_mut(), found);
-        if let Some(memo) = memo {
-            memo::give(memo);
+        // Only the sets of three cells near a cell changed since this finder last found
+        // nothing (see `near`).
+        let changes = since::changes(Family::AlignedTriplet, 3, true, grid);
+        let mut any = false;
+        let flow = search(grid, ratings, changes, &mut |step| {
+            any = true;
+            found(step)
+        });
+        if !any {
+            since::found_nothing(Family::AlignedTriplet, 3, true, grid);
         }
         flow
     }
+}
+
+/// SE's search over the sets of three cells [`near`] the cells of `changes`.
+pub(super) fn search(
+    grid: &CandidateGrid,
+    ratings: &Ratings,
+    changes: Changes,
+    found: &mut dyn FnMut(Step) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let bases = base_cells(grid, 3);
+    if bases.len() < 3 {
+        return ControlFlow::Continue(());
+    }
+    let mut memo = memo::take();
+    if let Some(memo) = memo.as_mut() {
+        memo.begin(grid);
+    }
+    let near = near(changes.cells);
+    let flow = scan(grid, ratings, &bases, near, memo.as_deref_mut(), found);
+    if let Some(memo) = memo {
+        memo::give(memo);
+    }
+    flow
+}
+
+/// The cells of `changed` and their peers. Whether SE's scan reaches a set of three cells, in
+/// which order, with which common excluders, and what it removes, is read from the candidates
+/// of the three cells and of their peers only (a base cell's status and excluders are its own
+/// candidates and its peers' counts; the twin area and the first meeting, the three cells'
+/// excluders; the combinations, the three cells' candidates and the common excluders'). So a
+/// set with no cell here gives what it gave in a grid where only `changed` differs.
+fn near(changed: CellSet) -> CellSet {
+    if changed.len() > 40 {
+        return CellSet::ALL;
+    }
+    changed
+        .iter()
+        .fold(changed, |near, cell| near | CellSet::peers(cell))
 }
 
 /// SE's scan over the triplets of `bases`, skipping those `memo` knows remove nothing and
@@ -72,6 +111,7 @@ fn scan(
     grid: &CandidateGrid,
     ratings: &Ratings,
     bases: &[(Cell, CellSet)],
+    near: CellSet,
     mut memo: Option<&mut memo::Memo>,
     found: &mut dyn FnMut(Step) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
@@ -90,7 +130,16 @@ fn scan(
             if pair_common.len() < 2 {
                 continue;
             }
-            for c2 in twin_area(c0, ex0, c1, ex1, base_set) {
+            // Away from the changes, only a third cell near them makes a set worth trying.
+            let thirds = if near.contains(c0) || near.contains(c1) {
+                base_set
+            } else {
+                base_set & near
+            };
+            if ((ex0 | ex1) & thirds).is_empty() {
+                continue;
+            }
+            for c2 in twin_area(c0, ex0, c1, ex1, thirds) {
                 let ex2 = excluders_of[c2.index()];
                 let common = pair_common & ex2;
                 if common.len() < 2 || met_before(i, j, index_of[c2.index()], bases, ex2) {

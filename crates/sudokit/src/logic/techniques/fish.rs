@@ -7,7 +7,9 @@
 //! most `9 - 2n` cells hold it (with more, the complementary fish in the other direction is
 //! smaller and makes the same eliminations; [`Fish::unpruned`] drops this condition).
 
+use super::since::{self, Family};
 use super::{report, subsets};
+use crate::logic::candidate_grid::Changes;
 use crate::logic::cell_set::{house, CellSet, DIGITS, HOUSE_MASKS};
 use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
 use std::ops::ControlFlow;
@@ -65,9 +67,36 @@ impl Finder for Fish {
         ratings: &Ratings,
         found: &mut dyn FnMut(Step) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        // Only the digits whose places changed since this finder last found nothing (see
+        // `since.rs`: a digit's fish read only its places and its placed count).
+        let (n, pruned) = (self.size, self.pruned);
+        let changes = since::changes(Family::Fish, n, pruned, grid);
+        let mut any = false;
+        let flow = self.scan(grid, ratings, changes, &mut |step| {
+            any = true;
+            found(step)
+        });
+        if !any {
+            since::found_nothing(Family::Fish, n, pruned, grid);
+        }
+        flow
+    }
+}
+
+impl Fish {
+    /// SE's scan, over the digits of `changes` only.
+    pub(super) fn scan(
+        &self,
+        grid: &CandidateGrid,
+        ratings: &Ratings,
+        changes: Changes,
+        found: &mut dyn FnMut(Step) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let n = self.size;
-        let tried: [bool; 9] =
-            DIGITS.map(|d| !self.pruned || grid.placed_count(d) as usize + 2 * n <= 9);
+        let tried: [bool; 9] = DIGITS.map(|d| {
+            changes.digits & 1 << d.index() != 0
+                && (!self.pruned || grid.placed_count(d) as usize + 2 * n <= 9)
+        });
         // Each line's places of each digit, read once: the subsets below read them 126 times
         // over (sizes 2 to 4), and fish run at every step that gets this far.
         let mut positions = [[0u16; 9]; 18];

@@ -6,7 +6,9 @@
 //! drops this condition); digit subsets in `Permutations` order; each digit needs at least two
 //! places (SE's `CommonTuples`).
 
+use super::since::{self, Family};
 use super::{digits_of, report, subsets};
+use crate::logic::candidate_grid::Changes;
 use crate::logic::cell_set::{house, HOUSE_CELLS, SE_HOUSE_ORDER};
 use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
 use std::ops::ControlFlow;
@@ -20,8 +22,19 @@ pub(super) fn hidden_sets(
     min_empty: u32,
     visit: &mut dyn FnMut(usize, u16, u16) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
+    hidden_sets_in(grid, n, min_empty, u32::MAX, visit)
+}
+
+/// [`hidden_sets`] in the houses of `houses` only (bit `h` for house index `h`), in SE's order.
+fn hidden_sets_in(
+    grid: &CandidateGrid,
+    n: usize,
+    min_empty: u32,
+    houses: u32,
+    visit: &mut dyn FnMut(usize, u16, u16) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     for h in SE_HOUSE_ORDER {
-        if grid.empty_in(h) <= min_empty {
+        if houses & 1 << h == 0 || grid.empty_in(h) <= min_empty {
             continue;
         }
         let places: [u16; 9] = std::array::from_fn(|d| grid.positions(h, d));
@@ -96,27 +109,59 @@ impl Finder for HiddenSet {
         ratings: &Ratings,
         found: &mut dyn FnMut(Step) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        // Only the houses with a cell changed since this finder last found nothing (see
+        // `since.rs`: a house's hidden sets read only its cells).
+        let (n, pruned) = (self.size, self.pruned);
+        let changes = since::changes(Family::HiddenSet, n, pruned, grid);
+        let mut any = false;
+        let flow = self.scan(grid, ratings, changes, &mut |step| {
+            any = true;
+            found(step)
+        });
+        if !any {
+            since::found_nothing(Family::HiddenSet, n, pruned, grid);
+        }
+        flow
+    }
+}
+
+impl HiddenSet {
+    /// SE's scan, over the houses with a cell of `changes` only.
+    pub(super) fn scan(
+        &self,
+        grid: &CandidateGrid,
+        ratings: &Ratings,
+        changes: Changes,
+        found: &mut dyn FnMut(Step) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         // With `n` empty cells or fewer, a hidden set of size `n` has nothing to eliminate.
         let min_empty = if self.pruned { 2 } else { 1 } * self.size as u32;
-        hidden_sets(grid, self.size, min_empty, &mut |h, digits, positions| {
-            let mut step = Step::new(self.technique, ratings.get(self.technique));
-            for (i, &cell) in HOUSE_CELLS[h].iter().enumerate() {
-                if positions & 1 << i != 0 {
-                    step.cells.push(cell);
-                    for digit in grid.candidates(cell).iter() {
-                        if digits & 1 << digit.index() == 0 {
-                            step.eliminations.push((cell, digit));
+        let houses = since::houses(changes);
+        hidden_sets_in(
+            grid,
+            self.size,
+            min_empty,
+            houses,
+            &mut |h, digits, positions| {
+                let mut step = Step::new(self.technique, ratings.get(self.technique));
+                for (i, &cell) in HOUSE_CELLS[h].iter().enumerate() {
+                    if positions & 1 << i != 0 {
+                        step.cells.push(cell);
+                        for digit in grid.candidates(cell).iter() {
+                            if digits & 1 << digit.index() == 0 {
+                                step.eliminations.push((cell, digit));
+                            }
                         }
                     }
                 }
-            }
-            if step.eliminations.is_empty() {
-                return ControlFlow::Continue(());
-            }
-            step.houses.push(house(h));
-            step.digits = digits_of(digits).collect();
-            report(found, step)
-        })
+                if step.eliminations.is_empty() {
+                    return ControlFlow::Continue(());
+                }
+                step.houses.push(house(h));
+                step.digits = digits_of(digits).collect();
+                report(found, step)
+            },
+        )
     }
 }
 

@@ -45,6 +45,7 @@ mod nishio;
 mod rectangles;
 mod remote_pair;
 mod simple_colors;
+mod since;
 mod sue_de_coq;
 mod turbot;
 mod unique_loop;

@@ -6,8 +6,10 @@
 //! condition); cell subsets in `Permutations` order; every cell of the subset must have two or
 //! more candidates (SE's `CommonTuples`), so a filled cell or a naked single never joins a set.
 
+use super::since::{self, Family};
 use super::{digits_of, report, subsets};
 use crate::board::Candidates;
+use crate::logic::candidate_grid::Changes;
 use crate::logic::cell_set::{house, HOUSE_CELLS, SE_HOUSE_ORDER};
 use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
 use std::ops::ControlFlow;
@@ -65,9 +67,35 @@ impl Finder for NakedSet {
         ratings: &Ratings,
         found: &mut dyn FnMut(Step) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        // Only the houses with a cell changed since this finder last found nothing (see
+        // `since.rs`: a house's naked sets read only its cells).
+        let (n, pruned) = (self.size, self.pruned);
+        let changes = since::changes(Family::NakedSet, n, pruned, grid);
+        let mut any = false;
+        let flow = self.scan(grid, ratings, changes, &mut |step| {
+            any = true;
+            found(step)
+        });
+        if !any {
+            since::found_nothing(Family::NakedSet, n, pruned, grid);
+        }
+        flow
+    }
+}
+
+impl NakedSet {
+    /// SE's scan, over the houses with a cell of `changes` only.
+    pub(super) fn scan(
+        &self,
+        grid: &CandidateGrid,
+        ratings: &Ratings,
+        changes: Changes,
+        found: &mut dyn FnMut(Step) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let n = self.size;
+        let houses = since::houses(changes);
         for h in SE_HOUSE_ORDER {
-            if self.pruned && (grid.empty_in(h) as usize) < 2 * n {
+            if houses & 1 << h == 0 || self.pruned && (grid.empty_in(h) as usize) < 2 * n {
                 continue;
             }
             let cells = HOUSE_CELLS[h];

@@ -42,12 +42,19 @@ const EMPTY: Entry = Entry {
     excluders: CellSet::EMPTY,
 };
 
+/// How many recent calls keep the set of cells changed since them ([`Memo::changed_after`]).
+const RECENT: usize = 64;
+
 /// The memo of one thread.
 pub(super) struct Memo {
     /// The candidates of every cell at the last call.
     last: [u16; 81],
     /// The call at which each cell's candidates last changed.
     changed_at: [u32; 81],
+    /// For each of the last [`RECENT`] calls `t` (at `t % RECENT`), the cells whose
+    /// candidates changed at a later call: an entry of call `t` holds while none of its cells
+    /// is in it, one AND instead of a look-up per cell.
+    changed_after: [CellSet; RECENT],
     /// The current call, counted from 1.
     now: u32,
     slots: Vec<Entry>,
@@ -62,6 +69,7 @@ impl Memo {
         Memo {
             last: [0; 81],
             changed_at: [0; 81],
+            changed_after: [CellSet::EMPTY; RECENT],
             now: 0,
             slots: Vec::new(),
         }
@@ -77,21 +85,29 @@ impl Memo {
             // Call numbers would wrap: forget everything (every entry is older than now).
             self.slots.fill(EMPTY);
             self.changed_at = [0; 81];
+            self.changed_after = [CellSet::EMPTY; RECENT];
             self.now = 0;
         }
         self.now += 1;
+        let mut changed = CellSet::EMPTY;
         for cell in Cell::all() {
             let bits = grid.candidates(cell).bits();
             let i = cell.index();
             if self.last[i] != bits {
                 self.last[i] = bits;
                 self.changed_at[i] = self.now;
+                changed.insert(cell);
             }
         }
         // On the first call every cell is marked changed at call 1, and no entry exists yet.
         if self.now == 1 {
             self.changed_at = [1; 81];
+            changed = CellSet::ALL;
         }
+        for after in &mut self.changed_after {
+            *after |= changed;
+        }
+        self.changed_after[self.now as usize % RECENT] = CellSet::EMPTY;
     }
 
     /// Whether the triplet `cells` with common excluders `excluders` is known to remove
@@ -104,7 +120,12 @@ impl Memo {
         if entry.key != key || entry.excluders != excluders {
             return false;
         }
-        let involved = excluders | cells.into_iter().collect::<CellSet>();
+        let involved = cells
+            .into_iter()
+            .fold(excluders, |set, c| set | CellSet::single(c));
+        if self.now - entry.at < RECENT as u32 {
+            return (involved & self.changed_after[entry.at as usize % RECENT]).is_empty();
+        }
         involved
             .iter()
             .all(|c| self.changed_at[c.index()] <= entry.at)
@@ -199,6 +220,39 @@ mod tests {
         assert!(grid.eliminate(cells("r1c3")[0], digit(4)));
         memo.begin(&grid);
         assert!(!memo.known_empty(three, excluders));
+    }
+
+    #[test]
+    fn an_entry_older_than_the_recent_calls_is_checked_cell_by_cell() {
+        let mut grid = CandidateGrid::new();
+        keep(&mut grid, "r1c1", "12");
+        keep(&mut grid, "r1c2", "13");
+        keep(&mut grid, "r1c3", "234");
+        keep(&mut grid, "r1c5", "123");
+        keep(&mut grid, "r1c9", "14");
+        let three = triplet("r1c1 r1c2 r1c3");
+        let excluders = set("r1c5 r1c9");
+        let mut memo = Memo::new();
+        memo.begin(&grid);
+        memo.remember_empty(three, excluders);
+        let mut other = three;
+        other[2] = cells("r1c4")[0];
+        memo.remember_empty(other, excluders);
+        // Changes elsewhere, then one in r1c4, over more calls than the recent window.
+        for d in 1..=9 {
+            assert!(grid.eliminate(cells("r9c9")[0], digit(d)));
+            memo.begin(&grid);
+            assert!(memo.known_empty(three, excluders));
+        }
+        assert!(grid.eliminate(cells("r1c4")[0], digit(9)));
+        for _ in 0..RECENT {
+            memo.begin(&grid);
+            assert!(memo.known_empty(three, excluders));
+            assert!(!memo.known_empty(other, excluders));
+        }
+        assert!(memo.now > RECENT as u32, "past the window");
+        assert!(memo.known_empty(three, excluders));
+        assert!(!memo.known_empty(other, excluders));
     }
 
     #[test]
