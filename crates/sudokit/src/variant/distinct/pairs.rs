@@ -53,6 +53,11 @@ pub(super) fn pairs<const W: usize>(
         let Some(house) = t.houses.get(h) else {
             break;
         };
+        // With two open cells or fewer a house has no pair that removes anything (the last
+        // fixed point of a puzzle solved without guessing has none open anywhere).
+        if house.places(&open).1 < 3 {
+            continue;
+        }
         // Naked: each cell of two digits {a, b}, against the others of the house with both.
         let (mut cells, count) = house.places(&two_digits);
         if count >= 2 {
