@@ -18,9 +18,12 @@
 //! hidden singles by one AND and a count per house and digit, and eliminations by common
 //! peers: a digit with two to [`MAX_PLACES`] places in a house is removed from every cell that
 //! sees all of them (locked candidates between any two houses, and more with knight's or
-//! king's move neighbours). The search guesses on a cell with two candidates, else on a
+//! king's move neighbours). On grids of 16x16 and wider, naked and hidden pairs in a house
+//! ([`pairs`]) come last. The search guesses on a cell with two candidates, else on a
 //! digit's two places in a house, else on a cell with fewest candidates; smallest digit first.
 //! Budget, guard and statistics mean what they mean in [`super::Search`], which drives this.
+
+mod pairs;
 
 use super::seen::PeerSets;
 use super::Puzzle;
@@ -30,6 +33,10 @@ use std::sync::Arc;
 
 /// The most places a digit may have in a house for its common peers to be looked for.
 const MAX_PLACES: u32 = 25;
+
+/// The narrowest grid whose fixed points include naked and hidden pairs: below it they cost
+/// more than the guesses they save (docs/design.md, "The engine's speed, fifth round").
+const PAIRS_FROM: usize = 16;
 
 /// A set of cells: bit `c % 64` of word `c / 64`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,6 +83,10 @@ impl<const W: usize> Bits<W> {
 
     fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
+    }
+
+    fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
     }
 
     /// The lowest cell, if any.
@@ -133,6 +144,8 @@ pub(crate) struct Tables<const W: usize> {
     houses: Vec<House<W>>,
     /// Per cell, the houses it is in (bit h for house h).
     cell_houses: Vec<u128>,
+    /// Whether to look for naked and hidden pairs ([`pairs`]): on grids of 16x16 and wider.
+    pairs: bool,
 }
 
 impl<const W: usize> Tables<W> {
@@ -171,6 +184,7 @@ impl<const W: usize> Tables<W> {
             peers,
             houses,
             cell_houses,
+            pairs: n >= PAIRS_FROM,
         }
     }
 }
@@ -377,17 +391,21 @@ impl<const W: usize> Core<W> {
 struct Marks {
     hidden: [u128; 25],
     common: [u128; 25],
+    /// For pairs: the houses whose places changed for any digit.
+    pairs: u128,
 }
 
 impl Marks {
     fn mark(&mut self, d: usize, houses: u128) {
         self.hidden[d] |= houses;
         self.common[d] |= houses;
+        self.pairs |= houses;
     }
 
     fn clear(&mut self, n: usize) {
         self.hidden[..n].fill(0);
         self.common[..n].fill(0);
+        self.pairs = 0;
     }
 }
 
@@ -425,16 +443,24 @@ fn place<const W: usize>(t: &Tables<W>, s: &mut [Bits<W>], m: &mut Marks, c: usi
 }
 
 /// Propagates to a fixed point, or `Err` when the state has no solution; `m` marks the houses
-/// changed since the last fixed point (all of them at the root).
+/// changed since the last fixed point (all of them at the root). Naked and hidden pairs come
+/// last, when nothing cheaper is left.
 fn propagate<const W: usize>(t: &Tables<W>, s: &mut [Bits<W>], m: &mut Marks) -> Result<(), Dead> {
     loop {
         naked(t, s, m)?;
         if hidden(t, s, m)? {
             continue;
         }
-        if !common_peers(t, s, m) {
-            return Ok(());
+        if common_peers(t, s, m) {
+            continue;
         }
+        if t.pairs {
+            let which = std::mem::take(&mut m.pairs);
+            if pairs::pairs(t, s, m, which) {
+                continue;
+            }
+        }
+        return Ok(());
     }
 }
 

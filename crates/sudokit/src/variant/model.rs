@@ -122,13 +122,13 @@ impl Model {
                 self.find_singles(cand, &mut work.queue)?;
             }
         }
+        let general = self.skeleton.general();
         // How far each stage has read the log of changed cells.
         let (mut sets_read, mut pairs_read) = (0, 0);
         loop {
             self.naked(cand, work)?;
             if sets_read < work.log.len() {
-                let sets =
-                    work.touched(sets_read, &self.skeleton.cell_sets, self.skeleton.set_count);
+                let sets = work.touched(sets_read, &general.cell_sets, general.set_count);
                 sets_read = work.log.len();
                 let result = self.house_stage(&sets, cand, work);
                 work.give_back(sets);
@@ -136,7 +136,7 @@ impl Model {
                 continue;
             }
             if pairs_read < work.log.len() {
-                let pairs = work.touched(pairs_read, &self.skeleton.cell_pairs, self.pairs.len());
+                let pairs = work.touched(pairs_read, &general.cell_pairs, self.pairs.len());
                 pairs_read = work.log.len();
                 let result = self.pair_stage(&pairs, cand, work);
                 work.give_back(pairs);
@@ -166,12 +166,9 @@ impl Model {
     /// `sets` (houses first, then groups).
     fn house_stage(&self, sets: &[u32], cand: &mut [u32], work: &mut Work) -> Result<(), Dead> {
         self.hidden(sets, cand, work)?;
-        let crossings = work.expand(
-            sets,
-            &self.skeleton.crossings.by_set,
-            self.skeleton.crossings.len(),
-        );
-        let result = locked(&self.skeleton.crossings, &crossings, cand, work);
+        let general = self.skeleton.general();
+        let crossings = work.expand(sets, &general.crossings.by_set, general.crossings.len());
+        let result = locked(&general.crossings, &crossings, cand, work);
         work.give_back(crossings);
         result?;
         if self.skeleton.seen {
@@ -221,15 +218,15 @@ impl Model {
 
     /// Removes the digit of each queued cell from its peers, queueing the peers it decides.
     fn naked(&self, cand: &mut [u32], work: &mut Work) -> Result<(), Dead> {
+        let general = self.skeleton.general();
         while let Some(cell) = work.queue.pop() {
             let mask = cand[cell];
             if mask & DONE != 0 {
                 continue;
             }
             cand[cell] = mask | DONE;
-            let range = self.skeleton.peer_start[cell] as usize
-                ..self.skeleton.peer_start[cell + 1] as usize;
-            for &p in &self.skeleton.peers[range] {
+            let range = general.peer_start[cell] as usize..general.peer_start[cell + 1] as usize;
+            for &p in &general.peers[range] {
                 remove(cand, p as usize, mask, work)?;
             }
         }

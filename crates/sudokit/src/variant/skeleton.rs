@@ -62,38 +62,40 @@ impl Structure {
 #[derive(Debug)]
 pub(crate) struct Skeleton {
     pub(crate) structure: Structure,
-    /// The cells that must differ from cell `c`: `peers[peer_start[c]..peer_start[c + 1]]`.
-    pub(crate) peers: Vec<u32>,
-    pub(crate) peer_start: Vec<u32>,
-    /// Pairs of houses that share cells: locked candidates.
-    pub(crate) crossings: Crossings,
     /// The peers as bitsets: eliminations by common peers, and which relations join peers.
     pub(crate) peer_sets: PeerSets,
     /// Whether to look for common peers: not in a plain grid of rows, columns and boxes, where
     /// locked candidates find the same.
     pub(crate) seen: bool,
+    /// The general engine's tables, made the first time a search of this structure needs
+    /// them: a puzzle on the fast path never does, and jigsaw puzzles (regions differ per
+    /// puzzle, so each builds its own skeleton) spent a sixth of their time making them.
+    general: OnceLock<General>,
+    /// The fast path's tables, made the first time a puzzle of this structure asks.
+    distinct: OnceLock<Option<Arc<Plan>>>,
+}
+
+/// What only the general engine ([`super::model`]) reads.
+#[derive(Debug)]
+pub(crate) struct General {
+    /// The cells that must differ from cell `c`: `peers[peer_start[c]..peer_start[c + 1]]`.
+    pub(crate) peers: Vec<u32>,
+    pub(crate) peer_start: Vec<u32>,
+    /// Pairs of houses that share cells: locked candidates.
+    pub(crate) crossings: Crossings,
     /// Per cell, the houses (numbered first) and groups it is in.
     pub(crate) cell_sets: Lists,
     pub(crate) set_count: usize,
     /// Per cell, the relations it is in.
     pub(crate) cell_pairs: Lists,
-    /// The fast path's tables, made the first time a puzzle of this structure asks.
-    distinct: OnceLock<Option<Arc<Plan>>>,
 }
 
 impl Skeleton {
     /// Builds the skeleton of `structure`.
     fn build(structure: Structure) -> Skeleton {
-        let Structure {
-            n,
-            boxes,
-            ref houses,
-            ref groups,
-            ref differ,
-            ref pair_ends,
-        } = structure;
-        // Peers as one bitset per cell first: a list's `contains` made building quadratic in
-        // the peers (a 25x25 grid has 72 per cell).
+        let n = structure.n;
+        // Peers as one bitset per cell: a list's `contains` made building quadratic in the
+        // peers (a 25x25 grid has 72 per cell).
         let words = (n * n).div_ceil(64);
         let mut bits = vec![0u64; n * n * words];
         let mut link = |a: usize, b: usize| {
@@ -102,59 +104,75 @@ impl Skeleton {
                 bits[b * words + a / 64] |= 1 << (a % 64);
             }
         };
-        for group in houses.iter().chain(groups) {
+        for group in structure.houses.iter().chain(&structure.groups) {
             for (i, &x) in group.iter().enumerate() {
                 for &y in &group[i + 1..] {
                     link(x, y);
                 }
             }
         }
-        for &(x, y) in differ {
+        for &(x, y) in &structure.differ {
             link(x, y);
         }
-        let mut peers = Vec::new();
-        let mut peer_start = vec![0];
-        for set in bits.chunks(words) {
-            for (w, &word) in set.iter().enumerate() {
-                let mut rest = word;
-                while rest != 0 {
-                    peers.push((w * 64) as u32 + rest.trailing_zeros());
-                    rest &= rest - 1;
-                }
-            }
-            peer_start.push(peers.len() as u32);
-        }
-        let peer_sets = PeerSets::new(words, bits);
-        let crossings = crossings(n * n, houses, groups);
-        let set_count = houses.len() + groups.len();
-        let plain = differ.is_empty() && groups.is_empty() && houses.len() == 3 * n && boxes;
-        let cell_sets = Lists::new(
-            n * n,
-            houses
-                .iter()
-                .chain(groups)
-                .enumerate()
-                .flat_map(|(k, set)| set.iter().map(move |&c| (c, k as u32))),
-        );
-        let cell_pairs = Lists::new(
-            n * n,
-            pair_ends
-                .iter()
-                .enumerate()
-                .flat_map(|(k, &(a, b))| [(a, k as u32), (b, k as u32)]),
-        );
+        let plain = structure.differ.is_empty()
+            && structure.groups.is_empty()
+            && structure.houses.len() == 3 * n
+            && structure.boxes;
         Skeleton {
-            peers,
-            peer_start,
-            crossings,
-            peer_sets,
+            peer_sets: PeerSets::new(words, bits),
             seen: !plain,
-            cell_sets,
-            set_count,
-            cell_pairs,
             structure,
+            general: OnceLock::new(),
             distinct: OnceLock::new(),
         }
+    }
+
+    /// The general engine's tables.
+    pub(crate) fn general(&self) -> &General {
+        self.general.get_or_init(|| {
+            let Structure {
+                n,
+                ref houses,
+                ref groups,
+                ref pair_ends,
+                ..
+            } = self.structure;
+            let mut peers = Vec::new();
+            let mut peer_start = vec![0];
+            for c in 0..n * n {
+                for (w, &word) in self.peer_sets.of(c).iter().enumerate() {
+                    let mut rest = word;
+                    while rest != 0 {
+                        peers.push((w * 64) as u32 + rest.trailing_zeros());
+                        rest &= rest - 1;
+                    }
+                }
+                peer_start.push(peers.len() as u32);
+            }
+            let cell_sets = Lists::new(
+                n * n,
+                houses
+                    .iter()
+                    .chain(groups)
+                    .enumerate()
+                    .flat_map(|(k, set)| set.iter().map(move |&c| (c, k as u32))),
+            );
+            let cell_pairs = Lists::new(
+                n * n,
+                pair_ends
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(k, &(a, b))| [(a, k as u32), (b, k as u32)]),
+            );
+            General {
+                peers,
+                peer_start,
+                crossings: crossings(n * n, houses, groups),
+                cell_sets,
+                set_count: houses.len() + groups.len(),
+                cell_pairs,
+            }
+        })
     }
 
     /// The fast path's tables ([`super::distinct`]), for a puzzle of this structure whose
