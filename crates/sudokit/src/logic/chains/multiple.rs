@@ -203,7 +203,7 @@ impl Cache {
             reacher: Reacher::default(),
             reach_at: vec![NOT_YET; 729],
             reached: Vec::new(),
-            filter: false,
+            filter: true,
         }
     }
 
