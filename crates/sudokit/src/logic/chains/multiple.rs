@@ -424,9 +424,12 @@ mod tests {
     use super::super::reach::tests::states;
     use super::*;
 
-    /// Every hint of one scan in its order (origin, target, complexity, difficulty's bits), and
-    /// how many branches it walked, with or without the reaches before the walks.
-    fn hints(graph: &Graph, filter: bool) -> (Vec<(Origin, (Pot, bool), u32, u64)>, usize) {
+    /// A hint as comparable data: origin, target, complexity, difficulty's bits.
+    type Found = (Origin, (Pot, bool), u32, u64);
+
+    /// Every hint of one scan in its order, and how many branches it walked, with or without
+    /// the reaches before the walks.
+    fn hints(graph: &Graph, filter: bool) -> (Vec<Found>, usize) {
         let mut cache = Cache::new(graph);
         cache.filter = filter;
         let mut found = Vec::new();
