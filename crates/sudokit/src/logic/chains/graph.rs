@@ -95,6 +95,12 @@ impl PotSet {
     pub(super) fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
+
+    /// Whether every potential of the set is in `other`.
+    #[cfg(test)]
+    pub(super) fn is_subset(&self, other: &PotSet) -> bool {
+        self.0.iter().zip(&other.0).all(|(&a, &b)| a & !b == 0)
+    }
 }
 
 /// The links of one pencilmark state.

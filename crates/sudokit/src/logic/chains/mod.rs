@@ -49,6 +49,8 @@
 //! - `dynamic`: one assumption's walk on the working grid, with hidden parents and causes.
 //! - `dynamic_scan`: SE's scan for Nishio, dynamic and nested chains, and its choice.
 //! - `nested`: the rules of the nesting levels, and the parents of what they derive.
+//! - `reach`: what a walk reaches, as sets, without its chains: the test a scan runs before
+//!   walking.
 //! - `cancel`: the search guard (deadline, cancellation) of the current thread.
 //!
 //! Source: the behaviour of `Chaining.java`, `ChainingHint.java`, `CycleHint.java`,
@@ -69,6 +71,7 @@ mod multiple;
 mod names;
 mod nested;
 mod node;
+mod reach;
 mod search;
 
 use super::{CandidateGrid, Ratings, Step};

@@ -71,7 +71,10 @@ fn digit_walks(graph: &Graph, d: usize, walks: &mut Walks<'_>) -> Option<Box<Dig
         }
         let p = pot(cell, digit);
         for (k, on) in [true, false].into_iter().enumerate() {
-            let net = walks.walk(p, on);
+            // Only a walk that meets a contradiction is walked (see `Walks::once`).
+            let Some(net) = walks.once(p, on).net else {
+                continue;
+            };
             if let Some((a, b)) = net.contradiction() {
                 result.found[cell.index()][k] = measure(&[(&net, a), (&net, b)]);
             }

@@ -1,0 +1,345 @@
+//! What a walk reaches, without how: the cheap test the chain scans run before the walks that
+//! keep parents (`dynamic::Net`, `implications::Implications`).
+//!
+//! # The idea
+//! Most walks of a scan give no hint: a walk only counts when it meets a contradiction or when
+//! what it implies meets what its partner walks imply (the same candidate off, every candidate
+//! of a cell, every place of a digit in a house). Whether that happens depends on the *sets*
+//! of nodes reached, and those do not depend on the order SE expands the nodes in:
+//!
+//! - **Dynamic walks** (`dynamic`, level 0). An "on" node turns off every candidate of the
+//!   grid before the assumption (`base`) that it rules out: those still in the working grid
+//!   become "off" nodes, and those gone from it already are "off" nodes. An "off" node turns on
+//!   the last candidate of its cell, or the last place of its digit in a house, once every
+//!   other one of `base` (at least two in all) is off. These rules are monotone, so they have
+//!   a least fixpoint. A walk that meets no contradiction ends closed under them with only
+//!   nodes they imply, so it reaches exactly that fixpoint; a walk that meets one has found
+//!   an "on" and an "off" node of one candidate, both in the fixpoint; and when the fixpoint
+//!   holds both nodes of a candidate (or a cell or house of two places or more with all of
+//!   them off, which makes the last one both) the walk cannot have run to its end without
+//!   one. So the fixpoint says exactly whether the walk meets a contradiction, and, when it
+//!   does not, gives exactly the walk's sets.
+//! - **Static walks** (`implications`, multiple forcing chains). The links do not change as
+//!   the walk goes, so the walk reaches a subset of what its assumption reaches in the graph of
+//!   links (all of it, unless it stops at a contradiction). That closure is a *superset* of
+//!   the walk's sets: an empty intersection of closures proves an empty intersection of walks.
+//!
+//! The fixpoint is computed with per-digit cell masks (`u128`), with no node index, no parents
+//! and no order, so a scan can reach from every assumption and walk fully only from those
+//! whose sets can take part in a hint.
+
+use super::dynamic::Work;
+use super::graph::{Pot, PotSet};
+use crate::logic::cell_set::{HOUSE_MASKS, PEER_MASKS};
+
+/// Which links a reach follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Links {
+    /// SE's dynamic walk at nesting level 0 (`y`: links inside cells; off for Nishio).
+    Dynamic {
+        /// Links inside cells.
+        y: bool,
+    },
+    /// The static links of the pencilmarks, links inside cells included (multiple chains).
+    Static,
+}
+
+/// The nodes an assumption reaches, as sets.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Reached {
+    /// The potentials reached off (`[0]`) and on (`[1]`), as `Net::set` and
+    /// `Implications::set` index them. For a dynamic reach that met a contradiction, only what
+    /// was reached before it (not the walk's sets).
+    sets: [PotSet; 2],
+    /// Whether some candidate is reached both on and off.
+    contradiction: bool,
+}
+
+impl Reached {
+    /// The potentials reached `on` (or off).
+    pub(super) fn set(&self, on: bool) -> &PotSet {
+        &self.sets[usize::from(on)]
+    }
+
+    /// Whether some candidate was reached both on and off (the walk meets a contradiction).
+    pub(super) fn contradiction(&self) -> bool {
+        self.contradiction
+    }
+}
+
+/// The working memory of reaches, kept from one to the next.
+#[derive(Debug, Clone)]
+pub(super) struct Reacher {
+    /// Per digit, the cells reached on.
+    on: [u128; 9],
+    /// Per digit, the cells reached off.
+    off: [u128; 9],
+    /// Per cell, the digits reached on.
+    on_cell: [u16; 81],
+    /// Per cell, the digits reached off.
+    off_cell: [u16; 81],
+    /// Nodes reached and not expanded yet: `pot * 2 + on` (each node enters once, so at most
+    /// 1,458 entries).
+    stack: Vec<u16>,
+}
+
+impl Default for Reacher {
+    fn default() -> Reacher {
+        Reacher {
+            on: [0; 9],
+            off: [0; 9],
+            on_cell: [0; 81],
+            off_cell: [0; 81],
+            stack: Vec::with_capacity(2 * 729),
+        }
+    }
+}
+
+/// The row, column and box of cell index `c`, as indices into `HOUSE_MASKS`.
+fn houses(c: usize) -> [usize; 3] {
+    let (row, col) = (c / 9, c % 9);
+    [row, 9 + col, 18 + row / 3 * 3 + col / 3]
+}
+
+impl Reacher {
+    /// What assuming `start` (on or off) reaches in `base` by `links`, into `out`. A dynamic
+    /// reach stops at the first contradiction; a static one reaches everything.
+    pub(super) fn reach(
+        &mut self,
+        base: &Work,
+        links: Links,
+        start: (Pot, bool),
+        out: &mut Reached,
+    ) {
+        self.on = [0; 9];
+        self.off = [0; 9];
+        self.on_cell = [0; 81];
+        self.off_cell = [0; 81];
+        self.stack.clear();
+        *out = Reached::default();
+        let (p, on) = (usize::from(start.0) % 729, start.1);
+        if on {
+            self.mark_on(p / 9, p % 9, out);
+        } else {
+            self.mark_off(p / 9, p % 9, out);
+        }
+        let dynamic = matches!(links, Links::Dynamic { .. });
+        while let Some(node) = self.stack.pop() {
+            let p = usize::from(node >> 1) % 729;
+            let (c, d) = (p / 9, p % 9);
+            if node & 1 == 1 {
+                self.expand_on(base, links, c, d, out);
+            } else {
+                self.expand_off(base, links, c, d, out);
+            }
+            if out.contradiction && dynamic {
+                return;
+            }
+        }
+    }
+
+    /// Reaches `d` on in cell `c` (a contradiction if it is off).
+    fn mark_on(&mut self, c: usize, d: usize, out: &mut Reached) {
+        let bit = 1u128 << c;
+        if self.off[d] & bit != 0 {
+            out.contradiction = true;
+        }
+        if self.on[d] & bit == 0 {
+            self.on[d] |= bit;
+            self.on_cell[c] |= 1 << d;
+            let p = (c * 9 + d) as Pot;
+            out.sets[1].insert(p);
+            self.stack.push(p * 2 + 1);
+        }
+    }
+
+    /// Reaches `d` off in cell `c` (a contradiction if it is on).
+    fn mark_off(&mut self, c: usize, d: usize, out: &mut Reached) {
+        let bit = 1u128 << c;
+        if self.on[d] & bit != 0 {
+            out.contradiction = true;
+        }
+        if self.off[d] & bit == 0 {
+            self.off[d] |= bit;
+            self.off_cell[c] |= 1 << d;
+            let p = (c * 9 + d) as Pot;
+            out.sets[0].insert(p);
+            self.stack.push(p * 2);
+        }
+    }
+
+    /// "`d` in `c` on" turns off what it rules out in `base`: the cell's other candidates
+    /// (unless links inside cells are off) and the digit in the cell's peers.
+    fn expand_on(&mut self, base: &Work, links: Links, c: usize, d: usize, out: &mut Reached) {
+        if links != (Links::Dynamic { y: false }) {
+            let mut others = base.cands[c] & !(1 << d) & !self.off_cell[c];
+            while others != 0 {
+                let e = others.trailing_zeros() as usize;
+                others &= others - 1;
+                self.mark_off(c, e, out);
+            }
+        }
+        let mut peers = PEER_MASKS[c] & base.cells[d].bits() & !self.off[d];
+        while peers != 0 {
+            let q = peers.trailing_zeros() as usize;
+            peers &= peers - 1;
+            self.mark_off(q, d, out);
+        }
+    }
+
+    /// "`d` in `c` off" turns on the cell's last candidate and the digit's last place in each
+    /// of the cell's houses: the last one not reached off (dynamic), or the other one of two in
+    /// `base` (static).
+    fn expand_off(&mut self, base: &Work, links: Links, c: usize, d: usize, out: &mut Reached) {
+        let cands = base.cands[c];
+        let places = base.cells[d].bits();
+        match links {
+            Links::Dynamic { y } => {
+                if y && cands.count_ones() >= 2 {
+                    let left = cands & !self.off_cell[c];
+                    match left.count_ones() {
+                        0 => out.contradiction = true,
+                        1 => self.mark_on(c, left.trailing_zeros() as usize, out),
+                        _ => {}
+                    }
+                }
+                for h in houses(c) {
+                    let in_house = places & HOUSE_MASKS[h];
+                    if in_house.count_ones() < 2 {
+                        continue;
+                    }
+                    let left = in_house & !self.off[d];
+                    match left.count_ones() {
+                        0 => out.contradiction = true,
+                        1 => self.mark_on(left.trailing_zeros() as usize, d, out),
+                        _ => {}
+                    }
+                }
+            }
+            Links::Static => {
+                let other = cands & !(1 << d);
+                if cands.count_ones() == 2 && other != 0 {
+                    self.mark_on(c, other.trailing_zeros() as usize, out);
+                }
+                for h in houses(c) {
+                    let in_house = places & HOUSE_MASKS[h];
+                    let other = in_house & !(1u128 << c);
+                    if in_house.count_ones() == 2 && other != 0 {
+                        self.mark_on(other.trailing_zeros() as usize, d, out);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::super::dynamic::{Net, Rules};
+    use super::super::graph::Graph;
+    use super::super::implications::{Implications, Queues};
+    use super::*;
+    use crate::logic::test_util::puzzle;
+    use crate::logic::{CandidateGrid, Solver};
+
+    /// The states along the solve paths of top1465 #1, #3 and #2 (the rating's states: every
+    /// chain scan of those ratings runs on one of them), at most `limit` per puzzle.
+    pub(in crate::logic::chains) fn states(limit: usize) -> Vec<CandidateGrid> {
+        let mut states = Vec::new();
+        for line in [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "12......9.5..9.2.3........4.3.........18.........246......67.5...2.41.7.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        ] {
+            let mut grid = puzzle(line);
+            let solver = Solver::new();
+            for _ in 0..limit {
+                let Some(step) = solver.next_step(&grid) else {
+                    break;
+                };
+                states.push(grid.clone());
+                assert!(grid.apply(&step));
+            }
+        }
+        states
+    }
+
+    /// Every candidate of `graph`.
+    fn pots(graph: &Graph) -> Vec<Pot> {
+        (0..729u16)
+            .filter(|&p| graph.cands(usize::from(p) / 9) & 1 << (p % 9) != 0)
+            .collect()
+    }
+
+    #[test]
+    fn a_dynamic_reach_is_the_walks_sets_or_its_contradiction() {
+        let (mut walks, mut contradictions) = (0, 0);
+        let mut reacher = Reacher::default();
+        let mut reached = Reached::default();
+        for grid in states(40) {
+            let graph = Graph::new(&grid);
+            let base = Work::of(&graph);
+            for y in [true, false] {
+                let rules = Rules {
+                    y,
+                    dynamic: true,
+                    level: 0,
+                };
+                for p in pots(&graph) {
+                    for on in [true, false] {
+                        let net = Net::walk(&base, rules, (p, on), None);
+                        reacher.reach(&base, Links::Dynamic { y }, (p, on), &mut reached);
+                        let what = (p, on, y);
+                        assert_eq!(
+                            reached.contradiction(),
+                            net.contradiction().is_some(),
+                            "{what:?}"
+                        );
+                        if reached.contradiction() {
+                            contradictions += 1;
+                        } else {
+                            assert_eq!(reached.set(true), net.set(true), "{what:?}");
+                            assert_eq!(reached.set(false), net.set(false), "{what:?}");
+                        }
+                        walks += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            walks > 10_000 && contradictions > 500,
+            "{walks} {contradictions}"
+        );
+    }
+
+    #[test]
+    fn a_static_reach_holds_the_walks_sets() {
+        let (mut walks, mut equal) = (0, 0);
+        let mut reacher = Reacher::default();
+        let mut reached = Reached::default();
+        let mut queues = Queues::default();
+        let mut imp = Implications::empty();
+        for grid in states(40) {
+            let graph = Graph::new(&grid);
+            let base = Work::of(&graph);
+            for p in pots(&graph) {
+                imp.rewalk(&graph, p, &mut queues);
+                reacher.reach(&base, Links::Static, (p, true), &mut reached);
+                for on in [true, false] {
+                    assert!(imp.set(on).is_subset(reached.set(on)), "{p} {on}");
+                }
+                // Without a contradiction, the walk reaches all of it.
+                if !reached.contradiction() {
+                    assert_eq!(reached.set(true), imp.set(true), "{p}");
+                    assert_eq!(reached.set(false), imp.set(false), "{p}");
+                    equal += 1;
+                }
+                walks += 1;
+            }
+        }
+        assert!(
+            walks > 3_000 && equal > 100 && equal < walks,
+            "{walks} {equal}"
+        );
+    }
+}
