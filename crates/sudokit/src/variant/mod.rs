@@ -59,6 +59,7 @@ mod generate;
 mod linear;
 mod locked;
 mod model;
+mod relations;
 mod rules;
 mod seen;
 mod shape;
