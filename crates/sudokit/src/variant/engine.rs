@@ -71,6 +71,9 @@ pub struct Search {
     /// The search on the fast path, for puzzles whose rules only say "different"; then the
     /// fields above from `pending` to `spare` are unused.
     fast: Option<Run>,
+    /// The search on the non-consecutive fast path; then, too, the general engine's fields
+    /// are unused.
+    apart: Option<super::relations::Run>,
 }
 
 impl std::fmt::Debug for Search {
@@ -96,23 +99,29 @@ impl Search {
             .distinct
             .as_ref()
             .map(|plan| Run::new(plan, &model.root));
+        let apart = model
+            .relations
+            .as_ref()
+            .map(|plan| super::relations::Run::new(plan, &model.root));
+        let generic = fast.is_none() && apart.is_none();
         Search {
             puzzle: puzzle.clone(),
             model: model.clone(),
-            pending: fast.is_none().then(|| model.root.clone()),
+            pending: generic.then(|| model.root.clone()),
             stack: Vec::new(),
             stats: Stats::default(),
             budget: None,
             guard: None,
             stopped: None,
             rng: None,
-            work: if fast.is_none() {
+            work: if generic {
                 Work::take()
             } else {
                 Work::default()
             },
             spare: Vec::new(),
             fast,
+            apart,
         }
     }
 
@@ -128,7 +137,7 @@ impl Search {
     /// [`Search::new`] gives to a faster specialised search with the same answers): for
     /// comparisons of the two. Call it before the first solution.
     pub fn generic(mut self) -> Search {
-        if self.fast.take().is_some() {
+        if self.fast.take().is_some() || self.apart.take().is_some() {
             self.pending = Some(self.model.root.clone());
             self.work = Work::take();
         }
@@ -139,6 +148,12 @@ impl Search {
     /// (houses, groups and pairs of different cells, unary restrictions; grids up to 25x25).
     pub fn is_fast_path(&self) -> bool {
         self.fast.is_some()
+    }
+
+    /// Whether this search runs on the fast path for non-consecutive with rules that only
+    /// say "different" (grids up to 11x11).
+    pub fn is_non_consecutive_path(&self) -> bool {
+        self.apart.is_some()
     }
 
     /// Stops the search with [`Stopped::Guesses`] once it has made `max_guesses` guesses.
@@ -168,6 +183,16 @@ impl Search {
         if let Some(fast) = &mut self.fast {
             let (budget, guard) = (self.budget, self.guard.as_ref());
             let found = fast.next(&self.puzzle, &mut self.stats, |guesses| {
+                out_of_budget(budget, guard, guesses)
+            });
+            if let Err(stopped) = found {
+                self.stopped = Some(stopped);
+            }
+            return found;
+        }
+        if let Some(apart) = &mut self.apart {
+            let (budget, guard) = (self.budget, self.guard.as_ref());
+            let found = apart.next(&self.puzzle, &mut self.stats, |guesses| {
                 out_of_budget(budget, guard, guesses)
             });
             if let Err(stopped) = found {

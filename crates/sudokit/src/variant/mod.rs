@@ -31,6 +31,9 @@
 //! Puzzles whose rules only say "different" (houses, sumless cages, anti-knight and anti-king
 //! pairs, even/odd restrictions) take a bitboard search instead, one cell bitboard per digit
 //! with the same answers, budget and statistics ([`Search::is_fast_path`]).
+//! Non-consecutive puzzles whose other rules only say "different" (grids up to 11x11) take a
+//! bitboard search of their own, where the rule is a shift of the digit boards
+//! ([`Search::is_non_consecutive_path`]).
 //!
 //! # Example
 //! ```
@@ -60,6 +63,7 @@ mod givens;
 mod linear;
 mod locked;
 mod model;
+mod relations;
 mod rules;
 mod seen;
 mod shape;

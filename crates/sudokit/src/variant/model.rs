@@ -21,6 +21,9 @@ pub(crate) struct Model {
     props: Vec<Box<dyn Propagator>>,
     /// The fast path's tables when every rule only says "different" ([`super::distinct`]).
     pub(crate) distinct: Option<Arc<super::distinct::Plan>>,
+    /// The non-consecutive fast path's tables when the rules are non-consecutive and rules
+    /// that only say "different" ([`super::relations`]).
+    pub(crate) relations: Option<Arc<super::relations::Plan>>,
 }
 
 impl Model {
@@ -41,9 +44,17 @@ impl Model {
             props: Vec::new(),
             rule: "",
         };
+        // Whether non-consecutive is the only rule with relations or propagators.
+        let (mut non_consecutive, mut others) = (false, false);
         for rule in rules {
             b.rule = rule.name();
+            let before = (b.pairs.len(), b.props.len());
             rule.build(&mut b)?;
+            if matches!(rule, Rule::NonConsecutive(_)) {
+                non_consecutive = true;
+            } else if (b.pairs.len(), b.props.len()) != before {
+                others = true;
+            }
         }
         let skeleton = skeleton(Structure {
             n,
@@ -74,10 +85,17 @@ impl Model {
         } else {
             None
         };
+        let relations = if non_consecutive && !others {
+            super::relations::Plan::new(n, &skeleton.structure.houses, &skeleton.peer_sets)
+                .map(Arc::new)
+        } else {
+            None
+        };
         Ok(Model {
             n,
             root,
             distinct,
+            relations,
             skeleton,
             pairs: b.pairs,
             props: b.props,

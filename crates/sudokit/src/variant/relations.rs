@@ -1,0 +1,571 @@
+//! The non-consecutive fast path: a bitboard search for puzzles whose rules say "different"
+//! (houses, sumless cages, anti-knight and anti-king pairs, even/odd restrictions) plus
+//! non-consecutive (orthogonal neighbours differ by more than 1), on grids of up to 128 cells
+//! (11x11) and 128 houses. [`Plan::new`] is only asked for such puzzles; the general engine
+//! takes the rest.
+//!
+//! The state is one cell bitboard per digit and a board of placed cells, each a `u128` with
+//! bit `r * n + c` for the cell in row r, column c, so the orthogonal neighbours of a whole
+//! set of cells are four shifts:
+//!
+//! ```text
+//!   board[d]  bit c = cell c may hold digit d + 1       (n boards, then `placed`)
+//!   around(S) = (S << 1) & !first column  |  (S >> 1) & !last column
+//!             | (S << n)                  |  (S >> n)                      (within the grid)
+//! ```
+//!
+//! Propagation, to a fixed point: naked singles for all cells at once (the boards counted
+//! bit-sliced); hidden singles per marked house and digit; non-consecutive arc consistency for
+//! every digit at once: a cell whose digits all lie in {e - 1, e, e + 1} (a placed e +- 1
+//! among them) leaves no room for e beside it, so `board[e]` loses `around(cells without a
+//! digit outside e - 1..=e + 1)`; and, per marked house and digit d with two or more places,
+//! common peers (a cell that sees every place loses d) and common neighbours (a cell that is
+//! or touches every place loses d - 1 and d + 1: whichever place takes d is it or beside
+//! it). The search guesses on the cell with two digits that has the most open cells beside
+//! it, else on a digit's two places in a house, else on a cell with fewest digits; smallest
+//! digit first. Budget, guard and statistics mean what they mean in [`super::Search`], which
+//! drives this.
+
+use super::seen::PeerSets;
+use super::Puzzle;
+use super::Stopped;
+use crate::solve::Stats;
+use std::sync::Arc;
+
+/// The most digits (11 on 11x11, the largest grid of at most 128 cells).
+const MAX_N: usize = 11;
+
+/// The cells of `set`, lowest first.
+fn cells(set: u128) -> impl Iterator<Item = usize> {
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            c
+        })
+    })
+}
+
+/// What a puzzle structure compiles into for this path.
+#[derive(Debug)]
+pub(crate) struct Plan {
+    n: usize,
+    all: u128,
+    /// Every cell but those of the first column, and of the last: the shifts' masks.
+    not_first: u128,
+    not_last: u128,
+    peers: Vec<u128>,
+    /// Per cell, itself and its orthogonal neighbours.
+    touch: Vec<u128>,
+    houses: Vec<u128>,
+    /// Per cell, the houses it is in (bit h for house h).
+    cell_houses: Vec<u128>,
+}
+
+impl Plan {
+    /// The tables for a grid of size `n` with these houses of N cells and these peers; `None`
+    /// beyond 128 cells or 128 houses (the general engine takes those).
+    pub(crate) fn new(n: usize, houses: &[Vec<usize>], peers: &PeerSets) -> Option<Plan> {
+        if n * n > 128 || n > MAX_N || houses.len() > 128 || n < 2 {
+            return None;
+        }
+        let cells = n * n;
+        let all = if cells == 128 {
+            u128::MAX
+        } else {
+            (1u128 << cells) - 1
+        };
+        let (mut first, mut last) = (0u128, 0u128);
+        for r in 0..n {
+            first |= 1 << (r * n);
+            last |= 1 << (r * n + n - 1);
+        }
+        let mut plan = Plan {
+            n,
+            all,
+            not_first: all & !first,
+            not_last: all & !last,
+            peers: Vec::with_capacity(cells),
+            touch: Vec::with_capacity(cells),
+            houses: Vec::with_capacity(houses.len()),
+            cell_houses: vec![0; cells],
+        };
+        for c in 0..cells {
+            let words = peers.of(c);
+            let lo = u128::from(words.first().copied().unwrap_or(0));
+            let hi = u128::from(words.get(1).copied().unwrap_or(0));
+            plan.peers.push(lo | hi << 64);
+            let one = 1u128 << c;
+            plan.touch.push(one | plan.around(one));
+        }
+        for (h, house) in houses.iter().enumerate() {
+            let mut bits = 0u128;
+            for &c in house {
+                bits |= 1 << c;
+                plan.cell_houses[c] |= 1 << h;
+            }
+            plan.houses.push(bits);
+        }
+        Some(plan)
+    }
+
+    /// The orthogonal neighbours of the cells of `set` (the cells themselves only where they
+    /// are neighbours of one another).
+    fn around(&self, set: u128) -> u128 {
+        let n = self.n;
+        (((set << 1) & self.not_first) | ((set >> 1) & self.not_last) | (set << n) | (set >> n))
+            & self.all
+    }
+
+    /// The houses of the cells of `set`.
+    fn houses_of(&self, set: u128) -> u128 {
+        cells(set).fold(0, |h, c| h | self.cell_houses[c])
+    }
+}
+
+/// A state: `n` digit boards, then the placed cells (`MAX_N + 1` slots, the first `n + 1`
+/// used).
+type State = [u128; MAX_N + 1];
+
+/// The state is impossible.
+struct Dead;
+
+/// A guess: the state before it, the cell guessed and its digits not tried yet (bit d for
+/// digit d + 1); with `second`, a digit's two places in a house (`untried` is the digit).
+#[derive(Debug, Clone)]
+struct Frame {
+    state: State,
+    cell: usize,
+    untried: u32,
+    second: Option<usize>,
+}
+
+/// A resumable search on this path, driven by [`super::Search`].
+#[derive(Debug, Clone)]
+pub(crate) struct Run {
+    plan: Arc<Plan>,
+    pending: Option<State>,
+    stack: Vec<Frame>,
+}
+
+/// The houses to look at again per digit since the last pass (bit h for house h), for hidden
+/// singles and for common peers and neighbours.
+#[derive(Debug, Clone, Copy, Default)]
+struct Marks {
+    hidden: [u128; MAX_N],
+    common: [u128; MAX_N],
+}
+
+impl Marks {
+    fn mark(&mut self, d: usize, houses: u128) {
+        self.hidden[d] |= houses;
+        self.common[d] |= houses;
+    }
+}
+
+impl Run {
+    /// A search from the root candidates `root` (bit d for digit d, as the model's).
+    pub(crate) fn new(plan: &Arc<Plan>, root: &[u32]) -> Run {
+        let n = plan.n;
+        let mut state = [0u128; MAX_N + 1];
+        for (c, &mask) in root.iter().enumerate() {
+            for (d, board) in state[..n].iter_mut().enumerate() {
+                if mask & (2 << d) != 0 {
+                    *board |= 1 << c;
+                }
+            }
+        }
+        Run {
+            plan: plan.clone(),
+            pending: Some(state),
+            stack: Vec::new(),
+        }
+    }
+
+    /// The next solution, `Ok(None)` when there are no more; `budget` is asked before each
+    /// guess (with the guesses so far) and stops the search when it answers.
+    pub(crate) fn next(
+        &mut self,
+        puzzle: &Puzzle,
+        stats: &mut Stats,
+        mut budget: impl FnMut(u64) -> Option<Stopped>,
+    ) -> Result<Option<Vec<u8>>, Stopped> {
+        let t = &*self.plan;
+        let n = t.n;
+        loop {
+            let mut marks = Marks::default();
+            let mut state = match self.pending.take() {
+                Some(state) => {
+                    // The root: every house and digit is new.
+                    (0..n).for_each(|d| marks.mark(d, u128::MAX));
+                    state
+                }
+                None => {
+                    let Some(frame) = self.stack.last_mut() else {
+                        return Ok(None);
+                    };
+                    if frame.untried == 0 {
+                        self.stack.pop();
+                        continue;
+                    }
+                    let bit = frame.untried & frame.untried.wrapping_neg();
+                    let mut state = frame.state;
+                    let digit = bit.trailing_zeros() as usize;
+                    let one = 1u128 << frame.cell;
+                    for (d, board) in state[..n].iter_mut().enumerate() {
+                        if d != digit && *board & one != 0 {
+                            *board &= !one;
+                            marks.mark(d, t.cell_houses[frame.cell]);
+                        }
+                    }
+                    match frame.second.take() {
+                        Some(second) => frame.cell = second,
+                        None => frame.untried &= !bit,
+                    }
+                    state
+                }
+            };
+            if propagate(t, &mut state, &mut marks).is_err() {
+                continue;
+            }
+            match branch(t, &state) {
+                None => {
+                    let mut grid = vec![0u8; n * n];
+                    for (d, &board) in state[..n].iter().enumerate() {
+                        for c in cells(board) {
+                            grid[c] = d as u8 + 1;
+                        }
+                    }
+                    // Propagation is exact on a full grid; the check is a second line.
+                    if puzzle.check(&grid).is_ok() {
+                        stats.solutions += 1;
+                        return Ok(Some(grid));
+                    }
+                }
+                Some((cell, untried, second)) => {
+                    if let Some(stopped) = budget(stats.guesses) {
+                        return Err(stopped);
+                    }
+                    stats.guesses += 1;
+                    self.stack.push(Frame {
+                        state,
+                        cell,
+                        untried,
+                        second,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Removes `gone` (cells that may hold `d`) from board `d` and marks their houses.
+fn take(t: &Plan, s: &mut State, m: &mut Marks, d: usize, gone: u128) -> bool {
+    if gone == 0 {
+        return false;
+    }
+    s[d] &= !gone;
+    m.mark(d, t.houses_of(gone));
+    true
+}
+
+/// Places digit `d` (0-based) in cell `c`, which may hold it: the other digits leave `c`, `d`
+/// leaves its peers, and `d - 1` and `d + 1` leave its neighbours.
+fn place(t: &Plan, s: &mut State, m: &mut Marks, c: usize, d: usize) {
+    let n = t.n;
+    let one = 1u128 << c;
+    for (e, board) in s[..n].iter_mut().enumerate() {
+        if e != d && *board & one != 0 {
+            *board &= !one;
+            m.mark(e, t.cell_houses[c]);
+        }
+    }
+    let gone = s[d] & t.peers[c];
+    take(t, s, m, d, gone);
+    let beside = t.touch[c] & !one;
+    if d > 0 {
+        let gone = s[d - 1] & beside;
+        take(t, s, m, d - 1, gone);
+    }
+    if d + 1 < n {
+        let gone = s[d + 1] & beside;
+        take(t, s, m, d + 1, gone);
+    }
+    s[n] |= one;
+}
+
+/// Propagates to a fixed point, or `Err` when the state has no solution; `m` marks the houses
+/// changed since the last fixed point (all of them at the root).
+fn propagate(t: &Plan, s: &mut State, m: &mut Marks) -> Result<(), Dead> {
+    loop {
+        naked(t, s, m)?;
+        if hidden(t, s, m)? {
+            continue;
+        }
+        if apart(t, s, m) {
+            continue;
+        }
+        if !common(t, s, m) {
+            return Ok(());
+        }
+    }
+}
+
+/// Places every cell down to one digit, until none is left; `Err` when a cell has none.
+fn naked(t: &Plan, s: &mut State, m: &mut Marks) -> Result<(), Dead> {
+    let n = t.n;
+    loop {
+        let (mut once, mut twice) = (0u128, 0u128);
+        for &board in &s[..n] {
+            twice |= once & board;
+            once |= board;
+        }
+        let open = t.all & !s[n];
+        if open & !once != 0 {
+            return Err(Dead);
+        }
+        let singles = open & once & !twice;
+        if singles == 0 {
+            return Ok(());
+        }
+        for c in cells(singles) {
+            // An earlier single of this round may have taken this cell's digit.
+            let d = (0..n).find(|&d| s[d] & (1 << c) != 0).ok_or(Dead)?;
+            place(t, s, m, c, d);
+        }
+    }
+}
+
+/// Places each digit with one open place left in a marked house; `Err` when a house lost a
+/// digit. Whether anything was placed.
+fn hidden(t: &Plan, s: &mut State, m: &mut Marks) -> Result<bool, Dead> {
+    let n = t.n;
+    let mut placed = false;
+    for d in 0..n {
+        let marked = std::mem::take(&mut m.hidden[d]);
+        for h in cells(marked) {
+            let Some(&house) = t.houses.get(h) else {
+                break;
+            };
+            let places = s[d] & house;
+            if places == 0 {
+                return Err(Dead);
+            }
+            if places & (places - 1) == 0 && s[n] & places == 0 {
+                place(t, s, m, places.trailing_zeros() as usize, d);
+                placed = true;
+            }
+        }
+    }
+    Ok(placed)
+}
+
+/// Non-consecutive arc consistency for every digit at once (module docs); whether anything
+/// was removed.
+fn apart(t: &Plan, s: &mut State, m: &mut Marks) -> bool {
+    let n = t.n;
+    // below[d]: the cells that may hold a digit under d (0-based), above[d]: over d.
+    let mut below = [0u128; MAX_N + 1];
+    let mut above = [0u128; MAX_N + 1];
+    for d in 0..n {
+        below[d + 1] = below[d] | s[d];
+    }
+    for d in (0..n).rev() {
+        above[d] = above[d + 1] | s[d];
+    }
+    let mut changed = false;
+    for e in 0..n {
+        // The cells with a digit d such that |d - e| > 1 (d <= e - 2 or d >= e + 2).
+        let far = below[e.saturating_sub(1)] | above.get(e + 2).copied().unwrap_or(0);
+        let gone = s[e] & t.around(t.all & !far);
+        changed |= take(t, s, m, e, gone);
+    }
+    changed
+}
+
+/// Per marked house and digit with two or more places: the cells that see every place lose
+/// the digit, and the cells that are or touch every place lose its two neighbouring digits.
+/// Whether anything was removed.
+fn common(t: &Plan, s: &mut State, m: &mut Marks) -> bool {
+    let n = t.n;
+    let mut changed = false;
+    for d in 0..n {
+        let marked = std::mem::take(&mut m.common[d]);
+        for h in cells(marked) {
+            let Some(&house) = t.houses.get(h) else {
+                break;
+            };
+            let places = s[d] & house;
+            if places & (places.wrapping_sub(1)) == 0 {
+                continue;
+            }
+            let (mut seen, mut touched) = (t.all, t.all);
+            for c in cells(places) {
+                seen &= t.peers[c];
+                touched &= t.touch[c];
+                if seen | touched == 0 {
+                    break;
+                }
+            }
+            let gone = s[d] & seen;
+            changed |= take(t, s, m, d, gone);
+            if touched != 0 {
+                if d > 0 {
+                    let gone = s[d - 1] & touched;
+                    changed |= take(t, s, m, d - 1, gone);
+                }
+                if d + 1 < n {
+                    let gone = s[d + 1] & touched;
+                    changed |= take(t, s, m, d + 1, gone);
+                }
+            }
+        }
+    }
+    changed
+}
+
+/// What to guess: the cell with two digits beside the most open cells; else a digit's two places in a house; else a cell
+/// with the fewest digits (`(cell, digits, None)` or `(first, digit, Some(second))`, digit d
+/// at bit d - 1); `None` when every cell is placed.
+fn branch(t: &Plan, s: &State) -> Option<(usize, u32, Option<usize>)> {
+    let n = t.n;
+    let open = t.all & !s[n];
+    if open == 0 {
+        return None;
+    }
+    let (mut once, mut twice, mut more) = (0u128, 0u128, 0u128);
+    for &board in &s[..n] {
+        more |= twice & board;
+        twice |= once & board;
+        once |= board;
+    }
+    let digits_of = |c: usize| {
+        (0..n)
+            .filter(|&d| s[d] & (1 << c) != 0)
+            .fold(0u32, |m, d| m | (1 << d))
+    };
+    let two = open & twice & !more;
+    if two != 0 {
+        // Of the cells with two digits, the one beside the most open cells: its digit tells
+        // the most (its neighbours lose two or three digits, its other peers one).
+        let c =
+            cells(two).max_by_key(|&c| ((t.touch[c] & open).count_ones(), std::cmp::Reverse(c)))?;
+        return Some((c, digits_of(c), None));
+    }
+    for &house in &t.houses {
+        for (d, &board) in s[..n].iter().enumerate() {
+            let places = board & house;
+            if places.count_ones() == 2 {
+                let a = places.trailing_zeros() as usize;
+                let b = (places & (places - 1)).trailing_zeros() as usize;
+                return Some((a, 1 << d, Some(b)));
+            }
+        }
+    }
+    let best = cells(open).min_by_key(|&c| digits_of(c).count_ones())?;
+    Some((best, digits_of(best), None))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{NonConsecutive, Rule, Shape};
+
+    /// The plan of an empty 9x9 non-consecutive grid and its full state.
+    fn empty() -> (Arc<Plan>, State) {
+        let puzzle = Puzzle::new(
+            Shape::square(9).expect("9x9"),
+            vec![0; 81],
+            vec![Rule::NonConsecutive(NonConsecutive {})],
+        )
+        .expect("puzzle");
+        let plan = puzzle.model.relations.clone().expect("the path's plan");
+        let mut state = [0u128; MAX_N + 1];
+        state[..9].fill(plan.all);
+        (plan, state)
+    }
+
+    /// The 0-based digits cell `c` may hold.
+    fn at(s: &State, c: usize) -> Vec<usize> {
+        (0..9).filter(|&d| s[d] & (1 << c) != 0).collect()
+    }
+
+    #[test]
+    fn around_stays_in_the_grid() {
+        let (t, _) = empty();
+        // r1c9's neighbours are r1c8 and r2c9, not r2c1; r9c1's are r8c1 and r9c2.
+        assert_eq!(t.around(1 << 8), 1 << 7 | 1 << 17);
+        assert_eq!(t.around(1 << 72), 1 << 63 | 1 << 73);
+        assert_eq!(t.around(1 << 40), 1 << 31 | 1 << 39 | 1 << 41 | 1 << 49);
+    }
+
+    #[test]
+    fn a_cell_of_two_digits_around_one_clears_it_beside() {
+        // r5c5 holds 4 or 6: its four neighbours cannot hold 5, nothing else changes.
+        let (t, mut s) = empty();
+        for (d, board) in s[..9].iter_mut().enumerate() {
+            if d != 3 && d != 5 {
+                *board &= !(1 << 40);
+            }
+        }
+        let mut m = Marks::default();
+        assert!(apart(&t, &mut s, &mut m));
+        for c in [31, 39, 41, 49] {
+            assert_eq!(at(&s, c), [0, 1, 2, 3, 5, 6, 7, 8], "cell {c}");
+        }
+        for c in [30, 32, 22, 58, 0] {
+            assert_eq!(at(&s, c).len(), 9, "cell {c}");
+        }
+        // A fixed point: a second pass changes nothing.
+        assert!(!apart(&t, &mut s, &mut m));
+    }
+
+    #[test]
+    fn a_spread_cell_clears_nothing() {
+        // r5c5 holds 4 or 7: 5 beside it is fine next to 7.
+        let (t, mut s) = empty();
+        for (d, board) in s[..9].iter_mut().enumerate() {
+            if d != 3 && d != 6 {
+                *board &= !(1 << 40);
+            }
+        }
+        assert!(!apart(&t, &mut s, &mut Marks::default()));
+    }
+
+    #[test]
+    fn places_of_a_digit_clear_its_neighbours_from_cells_touching_all() {
+        // 5 left at r1c1 and r2c2 of box 1: r1c2 and r2c1 touch both, so they lose 4 and 6;
+        // r1c3 touches neither.
+        let (t, mut s) = empty();
+        for c in [1, 2, 9, 11, 18, 19, 20] {
+            s[4] &= !(1 << c);
+        }
+        let mut m = Marks::default();
+        m.common[4] = u128::MAX;
+        assert!(common(&t, &mut s, &mut m));
+        for c in [1, 9] {
+            assert_eq!(at(&s, c), [0, 1, 2, 6, 7, 8], "cell {c}");
+        }
+        assert_eq!(at(&s, 2).len(), 8, "r1c3 keeps 4 and 6");
+        assert_eq!(at(&s, 0).len(), 9, "r1c1 keeps 4 and 6");
+    }
+
+    #[test]
+    fn placing_clears_peers_and_neighbours() {
+        let (t, mut s) = empty();
+        let mut m = Marks::default();
+        place(&t, &mut s, &mut m, 40, 4);
+        assert_eq!(at(&s, 40), [4]);
+        assert_eq!(s[9], 1 << 40);
+        for c in [31, 39, 41, 49] {
+            assert_eq!(at(&s, c), [0, 1, 2, 6, 7, 8], "cell {c}");
+        }
+        assert_eq!(
+            at(&s, 30),
+            [0, 1, 2, 3, 5, 6, 7, 8],
+            "a box mate loses 5 only"
+        );
+        assert_eq!(at(&s, 0).len(), 9);
+    }
+}
