@@ -23,7 +23,7 @@ use super::dynamic::{Advanced, Cause, Nested, NestedHint, Net, Rules, Work};
 use super::graph::{cell_digit, houses_of, pot, removable, Graph, Pot, PotSet};
 use super::hint::{length_bonus, rating_of};
 use super::node::{ChainNode, Link};
-use super::reach::{Links, Reached, Reacher};
+use super::reach::{self, Links, Reached, Reacher};
 use crate::board::{Cell, Digit, House};
 use crate::logic::cell_set::CellSet;
 use crate::logic::{CandidateGrid, Ratings, Step, Technique};
@@ -539,17 +539,8 @@ fn common(walks: &mut Walks<'_>, sources: &[Pot], out: &mut dyn FnMut((Pot, bool
     // Whether every walk implies something, from their sets alone (the walks' own sets where
     // they met a contradiction): most sources have nothing in common, and then no walk needs
     // its chains.
-    let meet = [true, false].into_iter().any(|state| {
-        let mut sets = sources.iter().filter_map(|&s| walks.set_of(s, state));
-        let Some(mut all) = sets.next().copied() else {
-            return false;
-        };
-        for set in sets {
-            all.intersect(set);
-        }
-        !all.is_empty()
-    });
-    if !meet {
+    let seen = &*walks;
+    if !reach::meet(sources, |s, on| seen.set_of(s, on)) {
         return;
     }
     for &s in sources {

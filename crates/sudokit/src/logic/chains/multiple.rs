@@ -18,7 +18,7 @@ use super::graph::{
 use super::hint::{length_bonus, rating_of};
 use super::implications::{Implications, Queues};
 use super::node::{ChainNode, Link};
-use super::reach::{Links, Reached, Reacher};
+use super::reach::{self, Links, Reached, Reacher};
 use crate::board::{Cell, Digit, House};
 use crate::logic::cell_set::CellSet;
 use crate::logic::{CandidateGrid, Ratings, Step, Technique};
@@ -322,18 +322,8 @@ fn conclude(
             cache.reach(source);
         }
     }
-    let meet = !cache.filter
-        || [true, false].into_iter().any(|on| {
-            let mut sets = sources.iter().filter_map(|&s| cache.reached(s, on));
-            let Some(mut all) = sets.next().copied() else {
-                return false;
-            };
-            for set in sets {
-                all.intersect(set);
-            }
-            !all.is_empty()
-        });
-    if !meet {
+    let seen = &*cache;
+    if seen.filter && !reach::meet(&sources, |s, on| seen.reached(s, on)) {
         return;
     }
     for &source in &sources {

@@ -32,6 +32,21 @@ use super::dynamic::Work;
 use super::graph::{Pot, PotSet};
 use crate::logic::cell_set::{HOUSE_MASKS, PEER_MASKS};
 
+/// Whether, "on" or "off", the sets of all the `sources` that have one (`set(source, on)`)
+/// share a potential: the test a group of walks must pass before its chains are needed.
+pub(super) fn meet<'a>(sources: &[Pot], set: impl Fn(Pot, bool) -> Option<&'a PotSet>) -> bool {
+    [true, false].into_iter().any(|on| {
+        let mut sets = sources.iter().filter_map(|&s| set(s, on));
+        let Some(mut all) = sets.next().copied() else {
+            return false;
+        };
+        for other in sets {
+            all.intersect(other);
+        }
+        !all.is_empty()
+    })
+}
+
 /// Which links a reach follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Links {

@@ -54,16 +54,14 @@ impl Finder for AlignedTripletExclusion {
     ) -> ControlFlow<()> {
         // Only the sets of three cells near a cell changed since this finder last found
         // nothing (see `near`).
-        let changes = since::changes(Family::AlignedTriplet, 3, true, grid);
-        let mut any = false;
-        let flow = search(grid, ratings, changes, &mut |step| {
-            any = true;
-            found(step)
-        });
-        if !any {
-            since::found_nothing(Family::AlignedTriplet, 3, true, grid);
-        }
-        flow
+        since::rescan(
+            Family::AlignedTriplet,
+            3,
+            true,
+            grid,
+            found,
+            |changes, found| search(grid, ratings, changes, found),
+        )
     }
 }
 

@@ -69,17 +69,14 @@ impl Finder for Fish {
     ) -> ControlFlow<()> {
         // Only the digits whose places changed since this finder last found nothing (see
         // `since.rs`: a digit's fish read only its places and its placed count).
-        let (n, pruned) = (self.size, self.pruned);
-        let changes = since::changes(Family::Fish, n, pruned, grid);
-        let mut any = false;
-        let flow = self.scan(grid, ratings, changes, &mut |step| {
-            any = true;
-            found(step)
-        });
-        if !any {
-            since::found_nothing(Family::Fish, n, pruned, grid);
-        }
-        flow
+        since::rescan(
+            Family::Fish,
+            self.size,
+            self.pruned,
+            grid,
+            found,
+            |changes, found| self.scan(grid, ratings, changes, found),
+        )
     }
 }
 

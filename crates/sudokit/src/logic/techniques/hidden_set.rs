@@ -111,17 +111,14 @@ impl Finder for HiddenSet {
     ) -> ControlFlow<()> {
         // Only the houses with a cell changed since this finder last found nothing (see
         // `since.rs`: a house's hidden sets read only its cells).
-        let (n, pruned) = (self.size, self.pruned);
-        let changes = since::changes(Family::HiddenSet, n, pruned, grid);
-        let mut any = false;
-        let flow = self.scan(grid, ratings, changes, &mut |step| {
-            any = true;
-            found(step)
-        });
-        if !any {
-            since::found_nothing(Family::HiddenSet, n, pruned, grid);
-        }
-        flow
+        since::rescan(
+            Family::HiddenSet,
+            self.size,
+            self.pruned,
+            grid,
+            found,
+            |changes, found| self.scan(grid, ratings, changes, found),
+        )
     }
 }
 

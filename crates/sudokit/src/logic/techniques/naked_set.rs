@@ -69,17 +69,14 @@ impl Finder for NakedSet {
     ) -> ControlFlow<()> {
         // Only the houses with a cell changed since this finder last found nothing (see
         // `since.rs`: a house's naked sets read only its cells).
-        let (n, pruned) = (self.size, self.pruned);
-        let changes = since::changes(Family::NakedSet, n, pruned, grid);
-        let mut any = false;
-        let flow = self.scan(grid, ratings, changes, &mut |step| {
-            any = true;
-            found(step)
-        });
-        if !any {
-            since::found_nothing(Family::NakedSet, n, pruned, grid);
-        }
-        flow
+        since::rescan(
+            Family::NakedSet,
+            self.size,
+            self.pruned,
+            grid,
+            found,
+            |changes, found| self.scan(grid, ratings, changes, found),
+        )
     }
 }
 

@@ -18,8 +18,9 @@
 //! answer.
 
 use crate::logic::candidate_grid::Changes;
-use crate::logic::CandidateGrid;
+use crate::logic::{CandidateGrid, Step};
 use std::cell::RefCell;
+use std::ops::ControlFlow;
 
 /// The finder families that keep a found-nothing grid.
 #[derive(Debug, Clone, Copy)]
@@ -75,6 +76,28 @@ pub(super) fn found_nothing(family: Family, size: usize, pruned: bool, grid: &Ca
             }
         }
     });
+}
+
+/// Runs a finder variant's `scan` over what changed since it last found nothing on this thread
+/// ([`changes`]), and keeps `grid` as its found-nothing grid when the scan reports no step.
+pub(super) fn rescan(
+    family: Family,
+    size: usize,
+    pruned: bool,
+    grid: &CandidateGrid,
+    found: &mut dyn FnMut(Step) -> ControlFlow<()>,
+    scan: impl FnOnce(Changes, &mut dyn FnMut(Step) -> ControlFlow<()>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let changes = changes(family, size, pruned, grid);
+    let mut any = false;
+    let flow = scan(changes, &mut |step| {
+        any = true;
+        found(step)
+    });
+    if !any {
+        found_nothing(family, size, pruned, grid);
+    }
+    flow
 }
 
 /// Forgets every kept grid of this thread (tests: a fresh start).
