@@ -6,6 +6,8 @@
 
 #[path = "variant_checker/mod.rs"]
 mod variant_checker;
+#[path = "variant_random/mod.rs"]
+mod variant_random;
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -15,46 +17,7 @@ use sudokit::format::variant::{self as vformat, Options};
 use sudokit::solve::Count;
 use sudokit::variant::{EvenOdd, House, Killer, Pos, Puzzle, Rule, Search, Shape, Stopped, Thermo};
 use variant_checker::{check, naive_count};
-
-/// A small deterministic generator (xorshift), so each case is reproducible from its seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
-
-/// Every solution up to `limit`, in the search's order, each checked by the independent
-/// checker; and whether the search ended (an exact count).
-fn solutions(mut search: Search, puzzle: &Puzzle, limit: usize) -> (Vec<Vec<u8>>, bool) {
-    let mut out = Vec::new();
-    while out.len() < limit {
-        match search.next_solution().expect("no budget") {
-            Some(grid) => {
-                if let Err(why) = check(puzzle, &grid) {
-                    panic!("wrong solution {grid:?} of {puzzle:?}: {why}");
-                }
-                out.push(grid);
-            }
-            None => return (out, true),
-        }
-    }
-    (out, false)
-}
+use variant_random::{random_regions, solutions, Rng};
 
 /// The fast path and the general engine find the same set of solutions (up to `limit`; both
 /// exact or both stopped at it); the fast path must be the one taken.
@@ -176,51 +139,6 @@ fn random_grid(rng: &mut Rng, shape: &Shape, rules: &[Rule]) -> Option<Vec<u8>> 
         .next_solution()
         .ok()
         .flatten()
-}
-
-/// Random jigsaw regions of a 4x4 or 6x6 grid: the boxes with random trades of two cells
-/// between neighbouring regions that keep every region connected.
-fn random_regions(rng: &mut Rng, h: usize, w: usize) -> Shape {
-    let n = h * w;
-    let mut region: Vec<usize> = (0..n * n)
-        .map(|c| (c / n / h) * (n / w) + (c % n) / w)
-        .collect();
-    let connected = |region: &[usize], k: usize| {
-        let cells: Vec<usize> = (0..n * n).filter(|&c| region[c] == k).collect();
-        let mut seen = vec![cells[0]];
-        let mut i = 0;
-        while i < seen.len() {
-            let c = seen[i];
-            i += 1;
-            let (r, col) = (c / n, c % n);
-            let next = [
-                (r > 0).then(|| c - n),
-                (r + 1 < n).then(|| c + n),
-                (col > 0).then(|| c - 1),
-                (col + 1 < n).then(|| c + 1),
-            ];
-            for d in next.into_iter().flatten() {
-                if region[d] == k && !seen.contains(&d) {
-                    seen.push(d);
-                }
-            }
-        }
-        seen.len() == cells.len()
-    };
-    for _ in 0..20 {
-        let a = rng.below(n * n);
-        let b = rng.below(n * n);
-        let (ka, kb) = (region[a], region[b]);
-        if ka == kb {
-            continue;
-        }
-        region.swap(a, b);
-        if !(connected(&region, ka) && connected(&region, kb)) {
-            region.swap(a, b);
-        }
-    }
-    let regions = region.iter().map(|&k| k as u8).collect();
-    Shape::regions(n, regions).expect("n regions of n cells")
 }
 
 /// Random 4x4 and 6x6 puzzles of every rule kind the fast path takes, jigsaw regions included:
