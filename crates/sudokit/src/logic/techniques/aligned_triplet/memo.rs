@@ -183,16 +183,20 @@ mod tests {
         cells(names).into_iter().collect()
     }
 
-    #[test]
-    fn an_entry_holds_while_its_cells_and_excluders_keep_their_candidates() {
+    /// A grid whose first row has three base cells r1c1-r1c3 and two excluders, r1c5 and r1c9.
+    fn row_of_three() -> (CandidateGrid, [Cell; 3], CellSet) {
         let mut grid = CandidateGrid::new();
         keep(&mut grid, "r1c1", "12");
         keep(&mut grid, "r1c2", "13");
         keep(&mut grid, "r1c3", "234");
         keep(&mut grid, "r1c5", "123");
         keep(&mut grid, "r1c9", "14");
-        let three = triplet("r1c1 r1c2 r1c3");
-        let excluders = set("r1c5 r1c9");
+        (grid, triplet("r1c1 r1c2 r1c3"), set("r1c5 r1c9"))
+    }
+
+    #[test]
+    fn an_entry_holds_while_its_cells_and_excluders_keep_their_candidates() {
+        let (mut grid, three, excluders) = row_of_three();
         let mut memo = Memo::new();
         memo.begin(&grid);
         assert!(!memo.known_empty(three, excluders), "nothing is known yet");
@@ -224,14 +228,7 @@ mod tests {
 
     #[test]
     fn an_entry_older_than_the_recent_calls_is_checked_cell_by_cell() {
-        let mut grid = CandidateGrid::new();
-        keep(&mut grid, "r1c1", "12");
-        keep(&mut grid, "r1c2", "13");
-        keep(&mut grid, "r1c3", "234");
-        keep(&mut grid, "r1c5", "123");
-        keep(&mut grid, "r1c9", "14");
-        let three = triplet("r1c1 r1c2 r1c3");
-        let excluders = set("r1c5 r1c9");
+        let (mut grid, three, excluders) = row_of_three();
         let mut memo = Memo::new();
         memo.begin(&grid);
         memo.remember_empty(three, excluders);
