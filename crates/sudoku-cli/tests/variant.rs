@@ -1,32 +1,12 @@
 //! `solve`, `count` and `check` with the variant options: sizes from the input, rules from
 //! flags, files and JSON documents, output in the input's layout, budgets on user input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 fn sudoku(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let written = child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes());
-    // A run refused on its arguments may exit before it reads its input: the pipe is then
-    // closed, which is no failure of the test (its status and output are checked).
-    if let Err(e) = written {
-        assert_eq!(
-            e.kind(),
-            std::io::ErrorKind::BrokenPipe,
-            "writing stdin: {e}"
-        );
-    }
-    child.wait_with_output().expect("it ends")
+    common::run_with_stdin(args, stdin)
 }
 
 fn stdout(output: &Output) -> String {

@@ -7,26 +7,10 @@
 mod common;
 
 use common::{json_lines, scratch_file, stderr_of, stdout_of, testdata};
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let written = child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes());
-    if let Err(e) = written {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "stdin: {e}");
-    }
-    child.wait_with_output().expect("it ends")
+    common::run_with_stdin(args, stdin)
 }
 
 const TWO_ONES: &str = "11..............";

@@ -71,3 +71,31 @@ pub(crate) fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
         })
         .collect()
 }
+
+/// Runs the `sudoku` binary with `args`, `stdin` written to it, and waits for its output. A run
+/// refused on its arguments may exit before it reads its input: the pipe is then closed, which
+/// is no failure (the caller checks the status and output).
+pub(crate) fn run_with_stdin(args: &[&str], stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let written = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes());
+    if let Err(e) = written {
+        assert_eq!(
+            e.kind(),
+            std::io::ErrorKind::BrokenPipe,
+            "writing stdin: {e}"
+        );
+    }
+    child.wait_with_output().expect("it ends")
+}

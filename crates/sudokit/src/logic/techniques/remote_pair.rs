@@ -148,23 +148,10 @@ fn links(chain: &[Cell], digits: &[Digit]) -> Vec<Link> {
                     digit: other,
                     on: false,
                 },
-                house: shared(cell, next),
+                house: super::shared_house(cell, next),
             });
         }
         d = other;
     }
     out
-}
-
-fn shared(a: Cell, b: Cell) -> Option<crate::board::House> {
-    use crate::board::House;
-    if a.row() == b.row() {
-        Some(House::Row(a.row()))
-    } else if a.col() == b.col() {
-        Some(House::Col(a.col()))
-    } else if a.block() == b.block() {
-        Some(House::Block(a.block()))
-    } else {
-        None
-    }
 }
