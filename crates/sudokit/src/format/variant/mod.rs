@@ -37,10 +37,12 @@ mod document;
 mod fpuzzles;
 mod fpuzzles_out;
 mod sudokupad;
+mod sudokupad_out;
 mod zipped;
 
 pub use document::{Document, Givens};
 pub use fpuzzles_out::fpuzzles_with_grid;
+pub use sudokupad_out::sudokupad_with_grid;
 
 use crate::variant::{Puzzle, Rule, Shape, VariantError};
 

@@ -7,7 +7,8 @@
 //! colon `t`/`f` are true/false and colours lose their quotes and `#` (`#0` black, `#F`
 //! white, `cfcfcf`). [`read`] parses that form directly into a JSON value with the full key
 //! names, so that plain JSON (the older `ctc` form) and zipped text go through one reader.
-//! Nesting is held to [`MAX_DEPTH`], so no input can overflow the stack.
+//! Nesting is held to [`MAX_DEPTH`], so no input can overflow the stack. [`write`] is the
+//! other way: a JSON value in that compact form, which [`read`] reads back to the same value.
 
 use serde_json::{Map, Number, Value};
 
@@ -53,6 +54,98 @@ pub(super) fn read(text: &str) -> Result<Value, String> {
         return Err(reader.fault("text after the puzzle"));
     }
     Ok(value)
+}
+
+/// `value` in SudokuPad's compact form: keys abbreviated and unquoted, strings in single
+/// quotes, `t`/`f` for true/false after a colon, colours after a colon bare (`#0` black,
+/// `#F` white, else the six hex digits without `#`), empty objects in arrays left out, and
+/// object members whose value is an empty array dropped (as SudokuPad drops them before
+/// zipping). [`read`] of the text gives `value` back, but for those dropped members.
+pub(super) fn write(value: &Value) -> String {
+    let mut out = String::new();
+    write_value(&mut out, value, false);
+    out
+}
+
+fn write_value(out: &mut String, value: &Value, after_colon: bool) {
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(match (after_colon, b) {
+            (true, true) => "t",
+            (true, false) => "f",
+            (false, true) => "true",
+            (false, false) => "false",
+        }),
+        Value::Number(n) => out.push_str(&n.to_string()),
+        Value::String(s) => match colour(s).filter(|_| after_colon) {
+            Some(bare) => out.push_str(&bare),
+            None => write_string(out, s),
+        },
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                // An empty object is the empty place between two commas.
+                if !item.as_object().is_some_and(Map::is_empty) {
+                    write_value(out, item, false);
+                }
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            out.push('{');
+            let mut first = true;
+            for (key, item) in map {
+                if item.as_array().is_some_and(Vec::is_empty) {
+                    continue;
+                }
+                if !first {
+                    out.push(',');
+                }
+                first = false;
+                let short = KEYS
+                    .iter()
+                    .find(|(_, full)| full == key)
+                    .map_or(key.as_str(), |(short, _)| short);
+                let bare = !short.is_empty()
+                    && short
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'_');
+                if bare {
+                    out.push_str(short);
+                } else {
+                    write_string(out, short);
+                }
+                out.push(':');
+                write_value(out, item, true);
+            }
+            out.push('}');
+        }
+    }
+}
+
+/// A colour as the zipper writes it after a colon, if `s` is one (`#` and six hex digits).
+fn colour(s: &str) -> Option<String> {
+    let hex = s.strip_prefix('#')?;
+    if hex.len() != 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    Some(match hex {
+        "000000" => "#0".to_string(),
+        "FFFFFF" => "#F".to_string(),
+        _ => hex.to_string(),
+    })
+}
+
+/// A string in single quotes: JSON's escapes, with `'` escaped and `"` left bare.
+fn write_string(out: &mut String, s: &str) {
+    let json = Value::String(s.to_string()).to_string();
+    let inner = &json[1..json.len() - 1];
+    out.push('\'');
+    out.push_str(&inner.replace("\\\"", "\"").replace('\'', "\\'"));
+    out.push('\'');
 }
 
 struct Reader<'a> {
@@ -265,6 +358,40 @@ mod tests {
         assert_eq!(overlay["borderColor"], "#cfcfcf");
         assert_eq!(overlay["text"], "it's");
         assert_eq!(value["regions"][0][0][1], 0);
+    }
+
+    #[test]
+    fn written_text_reads_back() {
+        let text = "{ce:[[,{v:5},],[]],re:[[[0,0]]],o:[{ct:[0.5,1],r:t,c2:#F,c1:cfcfcf,c:#0,te:'it\\'s \\\"x\\\"'}],\
+                    metadata:{solution:'12',t:f,ok:[true,false,null]},a:[{wp:[[0.5,0.5]]}],'odd key':1}";
+        let value = read(text).expect("reads");
+        let written = write(&value);
+        assert_eq!(read(&written).expect("reads back"), value, "{written}");
+        // The compact forms: short keys, t/f, bare colours, empty objects left out.
+        for part in [
+            "ce:[[,{v:5},],[]]",
+            "r:t",
+            "c2:#F",
+            "c1:cfcfcf",
+            "c:#0",
+            "'odd key':1",
+        ] {
+            assert!(written.contains(part), "{part} in {written}");
+        }
+        assert_eq!(value["overlays"][0]["text"], "it's \"x\"");
+        // In an array a colour stays quoted, and a string of six hex digits always does.
+        let odd: Value =
+            serde_json::from_str(r##"{"list":["abcdef","#abcdef"],"x":"abcdef"}"##).expect("JSON");
+        let written = write(&odd);
+        assert_eq!(written, "{list:['abcdef','#abcdef'],x:'abcdef'}");
+        assert_eq!(read(&written).expect("reads back"), odd);
+        // Empty arrays are dropped, as SudokuPad drops them.
+        let empty: Value = serde_json::from_str(r#"{"lines":[],"cells":[[{}]]}"#).expect("JSON");
+        assert_eq!(write(&empty), "{ce:[[]]}");
+        assert_eq!(
+            read("{ce:[[]]}").expect("reads")["cells"][0][0],
+            Value::Object(Map::new())
+        );
     }
 
     #[test]
