@@ -287,6 +287,14 @@ show the same when they are given no files and standard input is a terminal.
 Example:
   sudoku example";
 
+const SCHEMA_AFTER_HELP: &str = "\
+Prints the JSON Schema (draft 2020-12) of the variant JSON document: size, boxes or regions,
+givens and rules, as `solve --variant` reads it and prints its solutions. A --rules-file is
+the document's `rules` array alone. The schema is docs/variant.schema.json, built in.
+
+Example:
+  sudoku schema > variant.schema.json";
+
 /// The parsed command line.
 #[derive(Debug, Parser)]
 #[command(
@@ -349,6 +357,9 @@ pub(crate) enum Command {
     /// Solve the built-in example (the LeetCode 37 puzzle) and show puzzle and solution
     #[command(after_help = EXAMPLE_AFTER_HELP)]
     Example,
+    /// Print the JSON Schema of the variant puzzle document (read by --variant and --rules-file)
+    #[command(after_help = SCHEMA_AFTER_HELP)]
+    Schema,
 }
 
 /// Where the puzzles come from.

@@ -27,6 +27,7 @@ mod output;
 mod pipe;
 mod progress;
 mod rate;
+mod schema;
 mod summary;
 mod variant;
 mod variant_generate;
@@ -94,6 +95,8 @@ fn run() -> anyhow::Result<ExitCode> {
                 style: variant_report_style(args.report.format()),
                 max_guesses: args.batch.max_guesses.or(Some(args::DEFAULT_MAX_GUESSES)),
                 time: args.batch.time,
+                threads: args.batch.threads,
+                stats: args.batch.stats,
             },
         )?,
         Some(Command::Check(args)) if args.variant.active() => variant::run(
@@ -104,6 +107,8 @@ fn run() -> anyhow::Result<ExitCode> {
                 style: variant_report_style(args.report.format()),
                 max_guesses: args.batch.max_guesses.or(Some(args::DEFAULT_MAX_GUESSES)),
                 time: args.batch.time,
+                threads: args.batch.threads,
+                stats: args.batch.stats,
             },
         )?,
         Some(Command::Count(args)) => {
@@ -134,6 +139,10 @@ fn run() -> anyhow::Result<ExitCode> {
         Some(Command::Serve(args)) => serve(&args)?,
         Some(Command::Example) => {
             example::show(false)?;
+            false
+        }
+        Some(Command::Schema) => {
+            schema::print()?;
             false
         }
     };
@@ -177,6 +186,8 @@ fn solve(args: SolveArgs) -> anyhow::Result<bool> {
                 style,
                 max_guesses: args.batch.max_guesses.or(Some(args::DEFAULT_MAX_GUESSES)),
                 time: args.batch.time,
+                threads: args.batch.threads,
+                stats: args.batch.stats,
             },
         );
     }

@@ -4,8 +4,11 @@
 //! `sudokit::variant` under the `--max-guesses` budget. Without these options the classic
 //! reader and solver run, unchanged.
 
+use crate::summary::Tally;
+use crate::work::Status;
 use anyhow::{bail, Context};
 use clap::Args;
+use rayon::prelude::*;
 use serde::Serialize;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -152,6 +155,10 @@ pub(crate) struct Settings {
     pub(crate) max_guesses: Option<u64>,
     /// Whether to add each puzzle's time (`--time`).
     pub(crate) time: bool,
+    /// Worker threads (`--threads`; `None`: all cores).
+    pub(crate) threads: Option<u16>,
+    /// Whether to print the classic `--stats` summary on standard error at the end.
+    pub(crate) stats: bool,
 }
 
 #[derive(Serialize)]
@@ -184,17 +191,30 @@ struct Record<'a> {
     printed: Vec<String>,
 }
 
+/// Puzzles per worker thread handed to the pool at a time: enough to keep every thread busy
+/// past a slow puzzle, few enough that answers start printing early.
+const CHUNK_PER_THREAD: usize = 32;
+
 /// Runs the job on every puzzle of `files` (standard input for none or `-`); whether any
 /// failed. A file that cannot be read is reported and the run goes on, as for classic puzzles.
+/// The puzzles of a file are searched on `settings.threads` threads, a chunk at a time, and
+/// printed in input order, so the output does not depend on the number of threads.
 pub(crate) fn run(
     args: &VariantArgs,
     files: &[PathBuf],
     settings: Settings,
 ) -> anyhow::Result<bool> {
     let options = args.options()?;
+    let started = Instant::now();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(settings.threads.map_or(0, usize::from))
+        .build()
+        .context("cannot start the worker threads")?;
+    let chunk = CHUNK_PER_THREAD * pool.current_num_threads();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut failed = false;
     let mut printed_before = false;
+    let mut tally = Tally::default();
     let stdin = [PathBuf::from("-")];
     let files = if files.is_empty() { &stdin[..] } else { files };
     for path in files {
@@ -204,6 +224,7 @@ pub(crate) fn run(
                 out.flush()?;
                 eprintln!("sudoku: {e:#}");
                 failed = true;
+                tally.unreadable += 1;
                 continue;
             }
         };
@@ -215,27 +236,68 @@ pub(crate) fn run(
             path.display().to_string()
         };
         let size = options.shape.as_ref().map(Shape::size);
-        for (line, record) in records(&text, size) {
-            let started = Instant::now();
-            let mut record = one(&name, line, &record, &options, settings);
-            if settings.time {
-                record.time_us =
-                    Some(u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX));
-            }
-            failed |= match settings.job {
-                Job::Check => record.status != "unique",
-                _ => matches!(record.status, "none" | "invalid" | "gave_up" | "error"),
-            };
-            if settings.style == Style::Json {
-                serde_json::to_writer(&mut out, &record)?;
-                writeln!(out)?;
-            } else {
-                write_text(&mut out, &record, settings, &mut printed_before)?;
+        let puzzles = records(&text, size);
+        for batch in puzzles.chunks(chunk.max(1)) {
+            let answers: Vec<Record<'_>> = pool.install(|| {
+                batch
+                    .par_iter()
+                    .map(|(line, record)| {
+                        let started = Instant::now();
+                        let mut answer = one(&name, *line, record, &options, settings);
+                        if settings.time {
+                            answer.time_us = Some(
+                                u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX),
+                            );
+                        }
+                        answer
+                    })
+                    .collect()
+            });
+            for record in &answers {
+                failed |= match settings.job {
+                    Job::Check => record.status != "unique",
+                    _ => matches!(record.status, "none" | "invalid" | "gave_up" | "error"),
+                };
+                tally.add(tally_status(record), record.guesses.unwrap_or(0));
+                if settings.style == Style::Json {
+                    serde_json::to_writer(&mut out, record)?;
+                    writeln!(out)?;
+                } else {
+                    write_text(&mut out, record, settings, &mut printed_before)?;
+                }
             }
         }
     }
     out.flush()?;
+    if settings.stats {
+        eprint!(
+            "{}",
+            tally.summary(started.elapsed(), pool.current_num_threads())
+        );
+    }
     Ok(failed)
+}
+
+/// A record's status as the classic summary counts it: a count is unique, multiple or solved
+/// (a limit of 1 reached) as `count` counts classic puzzles.
+fn tally_status(record: &Record<'_>) -> Status {
+    match record.status {
+        "solved" => Status::Solved,
+        "unique" => Status::Unique,
+        "multiple" => Status::Multiple,
+        "counted" => {
+            let n = record.count.unwrap_or(0);
+            Status::of_count(if record.count_exact == Some(true) {
+                Count::Exact(n)
+            } else {
+                Count::AtLeast(n)
+            })
+        }
+        "none" => Status::NoSolution,
+        "invalid" => Status::Invalid,
+        "gave_up" => Status::GaveUp,
+        _ => Status::Error,
+    }
 }
 
 /// Whether a FILE argument is an f-puzzles or SudokuPad link rather than a file.
@@ -356,6 +418,13 @@ fn one<'a>(
         if printed_layout == VariantLayout::FPuzzles {
             // f-puzzles in, f-puzzles out: the same object or link with the cells filled.
             if let Ok(text) = text::fpuzzles_with_grid(text_in, grid) {
+                return text;
+            }
+        }
+        if printed_layout == VariantLayout::SudokuPad {
+            // SudokuPad in, SudokuPad out: the same puzzle with its `metadata.solution`
+            // (grids up to 9x9; bigger ones answer as our document).
+            if let Ok(text) = text::sudokupad_with_grid(text_in, grid) {
                 return text;
             }
         }
