@@ -16,9 +16,10 @@
 //! Nodes are kept once per (candidate, on/off), the first way they are reached, with all their
 //! parents, so a chain is a DAG; its complexity is the number of distinct nodes it has.
 
+use super::bits::{exactly_two, se_peer_masks};
 use super::graph::{link_house, pot, removable, Graph, Pot, PotSet};
 use crate::board::House;
-use crate::logic::cell_set::{CellSet, SE_PEERS};
+use crate::logic::cell_set::{CellSet, PEER_MASKS};
 use std::collections::VecDeque;
 
 /// Marks a potential not reached (in the results of [`Net::on_node`] and friends).
@@ -410,9 +411,12 @@ impl Net {
                 out.push((cell * 9 + e) as Pot, Cause::None, &[i]);
             }
         }
-        for &peer in &SE_PEERS[cell] {
-            if work.cells[d].contains(peer) {
-                out.push((peer.index() * 9 + d) as Pot, Cause::None, &[i]);
+        // The peers still holding `d`, in SE's peer order.
+        for mut peers in se_peer_masks(cell, work.cells[d].bits() & PEER_MASKS[cell]) {
+            while peers != 0 {
+                let peer = peers.trailing_zeros() as usize;
+                peers &= peers - 1;
+                out.push((peer * 9 + d) as Pot, Cause::None, &[i]);
             }
         }
     }
@@ -425,7 +429,7 @@ impl Net {
         let (cell, d) = (p / 9 % 81, p % 9);
         if rules.y {
             let cands = work.cands[cell];
-            if cands.count_ones() == 2 {
+            if exactly_two(u128::from(cands)) {
                 let other = (cands & !(1 << d)).trailing_zeros() as usize;
                 let mut parents = [i; 10];
                 let mut n = 1;
@@ -448,7 +452,7 @@ impl Net {
         for house in super::graph::houses_of(c) {
             let in_house = CellSet::house(house);
             let places = work.cells[d] & in_house;
-            if places.len() != 2 {
+            if !exactly_two(places.bits()) {
                 continue;
             }
             let Some(other) = places.iter().find(|&o| o != c) else {

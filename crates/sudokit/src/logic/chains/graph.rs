@@ -8,8 +8,9 @@
 //! place of the digit in each of the box, row and column where it has exactly two (X, the same
 //! cell only once). That order decides which chain SE finds first, so it is kept exactly.
 
+use super::bits::{exactly_two, se_peer_masks};
 use crate::board::{Cell, Digit, House};
-use crate::logic::cell_set::{CellSet, PEER_MASKS, SE_PEERS};
+use crate::logic::cell_set::{CellSet, PEER_MASKS};
 use crate::logic::CandidateGrid;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -172,16 +173,19 @@ impl Graph {
                 if cands[cell.index()] & (1 << d) == 0 {
                     continue;
                 }
-                for &peer in &SE_PEERS[cell.index()] {
-                    if cells.contains(peer) {
-                        weak.push(peer.index() as Pot * 9 + d as Pot);
+                let peers = cells.bits() & PEER_MASKS[cell.index()];
+                for mut mask in se_peer_masks(cell.index(), peers) {
+                    while mask != 0 {
+                        let peer = mask.trailing_zeros() as Pot;
+                        mask &= mask - 1;
+                        weak.push(peer * 9 + d as Pot);
                     }
                 }
                 let p = cell.index() * 9 + d;
                 let mut n = 0;
                 for house in houses_of(cell) {
                     let in_house = cells & CellSet::house(house);
-                    if in_house.len() != 2 {
+                    if !exactly_two(in_house.bits()) {
                         continue;
                     }
                     if let Some(other) = in_house.iter().find(|&c| c != cell) {
@@ -230,7 +234,7 @@ impl Graph {
         if mode.y {
             let (cell, digit) = (i / 9, i % 9);
             let cands = self.cands[cell % 81];
-            if cands.count_ones() == 2 {
+            if exactly_two(u128::from(cands)) {
                 let other = (cands & !(1 << digit)).trailing_zeros() as usize;
                 f((cell * 9 + other) as Pot);
             }

@@ -51,6 +51,8 @@
 //! - `nested`: the rules of the nesting levels, and the parents of what they derive.
 //! - `reach`: what a walk reaches, as sets, without its chains: the test a scan runs before
 //!   walking.
+//! - `bits`: the walks' set tests without a population count, and the peers in SE's order as
+//!   masks.
 //! - `cancel`: the search guard (deadline, cancellation) of the current thread.
 //!
 //! Source: the behaviour of `Chaining.java`, `ChainingHint.java`, `CycleHint.java`,
@@ -60,6 +62,7 @@
 //! code here is written from that description.
 
 mod bfs;
+mod bits;
 pub(crate) mod cancel;
 mod dynamic;
 mod dynamic_scan;

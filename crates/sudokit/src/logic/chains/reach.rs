@@ -28,6 +28,7 @@
 //! and no order, so a scan can reach from every assumption and walk fully only from those
 //! whose sets can take part in a hint.
 
+use super::bits::{at_least_two, exactly_two, CELL_HOUSES};
 use super::dynamic::Work;
 use super::graph::{Pot, PotSet};
 use crate::logic::cell_set::{HOUSE_MASKS, PEER_MASKS};
@@ -108,12 +109,6 @@ impl Default for Reacher {
             stack: Vec::with_capacity(2 * 729),
         }
     }
-}
-
-/// The row, column and box of cell index `c`, as indices into `HOUSE_MASKS`.
-fn houses(c: usize) -> [usize; 3] {
-    let (row, col) = (c / 9, c % 9);
-    [row, 9 + col, 18 + row / 3 * 3 + col / 3]
 }
 
 impl Reacher {
@@ -210,36 +205,36 @@ impl Reacher {
         let places = base.cells[d].bits();
         match links {
             Links::Dynamic { y } => {
-                if y && cands.count_ones() >= 2 {
+                if y && at_least_two(u128::from(cands)) {
                     let left = cands & !self.off_cell[c];
-                    match left.count_ones() {
-                        0 => out.contradiction = true,
-                        1 => self.mark_on(c, left.trailing_zeros() as usize, out),
-                        _ => {}
+                    if left == 0 {
+                        out.contradiction = true;
+                    } else if !at_least_two(u128::from(left)) {
+                        self.mark_on(c, left.trailing_zeros() as usize, out);
                     }
                 }
-                for h in houses(c) {
+                for h in CELL_HOUSES[c % 81] {
                     let in_house = places & HOUSE_MASKS[h];
-                    if in_house.count_ones() < 2 {
+                    if !at_least_two(in_house) {
                         continue;
                     }
                     let left = in_house & !self.off[d];
-                    match left.count_ones() {
-                        0 => out.contradiction = true,
-                        1 => self.mark_on(left.trailing_zeros() as usize, d, out),
-                        _ => {}
+                    if left == 0 {
+                        out.contradiction = true;
+                    } else if !at_least_two(left) {
+                        self.mark_on(left.trailing_zeros() as usize, d, out);
                     }
                 }
             }
             Links::Static => {
                 let other = cands & !(1 << d);
-                if cands.count_ones() == 2 && other != 0 {
+                if exactly_two(u128::from(cands)) && other != 0 {
                     self.mark_on(c, other.trailing_zeros() as usize, out);
                 }
-                for h in houses(c) {
+                for h in CELL_HOUSES[c % 81] {
                     let in_house = places & HOUSE_MASKS[h];
                     let other = in_house & !(1u128 << c);
-                    if in_house.count_ones() == 2 && other != 0 {
+                    if exactly_two(in_house) && other != 0 {
                         self.mark_on(other.trailing_zeros() as usize, d, out);
                     }
                 }
