@@ -21,10 +21,10 @@
 //! digit outside e - 1..=e + 1)`; and, per marked house and digit d with two or more places,
 //! common peers (a cell that sees every place loses d) and common neighbours (a cell that is
 //! or touches every place loses d - 1 and d + 1: whichever place takes d is it or beside
-//! it). The search guesses on the cell with two digits that has the most open cells beside
-//! it, else on a digit's two places in a house, else on a cell with fewest digits; smallest
-//! digit first. Budget, guard and statistics mean what they mean in [`super::Search`], which
-//! drives this.
+//! it). The search guesses on the cell with two digits, else three, that has the most open
+//! cells beside it, else on a digit's two places in a house, else on a cell with fewest
+//! digits; smallest digit first. Budget, guard and statistics mean what they mean in
+//! [`super::Search`], which drives this.
 
 use super::seen::PeerSets;
 use super::Puzzle;
@@ -400,7 +400,8 @@ fn common(t: &Plan, s: &mut State, m: &mut Marks) -> bool {
             if places & (places.wrapping_sub(1)) == 0 {
                 continue;
             }
-            let (mut seen, mut touched) = (t.all, t.all);
+            // Start outside the house: inside it, `d` has no place but `places`.
+            let (mut seen, mut touched) = (t.all & !house, t.all);
             for c in cells(places) {
                 seen &= t.peers[c];
                 touched &= t.touch[c];
@@ -434,9 +435,10 @@ fn branch(t: &Plan, s: &State) -> Option<(usize, u32, Option<usize>)> {
     if open == 0 {
         return None;
     }
-    let (mut once, mut twice, mut more) = (0u128, 0u128, 0u128);
+    let (mut once, mut twice, mut thrice, mut more) = (0u128, 0u128, 0u128, 0u128);
     for &board in &s[..n] {
-        more |= twice & board;
+        more |= thrice & board;
+        thrice |= twice & board;
         twice |= once & board;
         once |= board;
     }
@@ -445,13 +447,14 @@ fn branch(t: &Plan, s: &State) -> Option<(usize, u32, Option<usize>)> {
             .filter(|&d| s[d] & (1 << c) != 0)
             .fold(0u32, |m, d| m | (1 << d))
     };
-    let two = open & twice & !more;
-    if two != 0 {
-        // Of the cells with two digits, the one beside the most open cells: its digit tells
-        // the most (its neighbours lose two or three digits, its other peers one).
-        let c =
-            cells(two).max_by_key(|&c| ((t.touch[c] & open).count_ones(), std::cmp::Reverse(c)))?;
-        return Some((c, digits_of(c), None));
+    // Of the cells with two digits, else three, the one beside the most open cells: its
+    // digit tells the most (its neighbours lose two or three digits, its other peers one).
+    for few in [open & twice & !thrice, open & thrice & !more] {
+        if few != 0 {
+            let c = cells(few)
+                .max_by_key(|&c| ((t.touch[c] & open).count_ones(), std::cmp::Reverse(c)))?;
+            return Some((c, digits_of(c), None));
+        }
     }
     for &house in &t.houses {
         for (d, &board) in s[..n].iter().enumerate() {
@@ -549,6 +552,27 @@ mod tests {
         }
         assert_eq!(at(&s, 2).len(), 8, "r1c3 keeps 4 and 6");
         assert_eq!(at(&s, 0).len(), 9, "r1c1 keeps 4 and 6");
+    }
+
+    #[test]
+    fn branching_takes_three_digit_cells_before_other_choices() {
+        // No cell of two digits and no digit with two places in a house: of the two cells of
+        // three digits, the one beside more open cells (r5c5, four, against r1c1's two).
+        let (t, mut s) = empty();
+        for (d, board) in s[..9].iter_mut().enumerate() {
+            if ![0, 4, 8].contains(&d) {
+                *board &= !(1 << 40);
+            }
+            if ![1, 5, 7].contains(&d) {
+                *board &= !1;
+            }
+        }
+        assert_eq!(branch(&t, &s), Some((40, 1 | 1 << 4 | 1 << 8, None)));
+        // A cell of two digits comes first, wherever it is.
+        for board in &mut s[2..9] {
+            *board &= !(1 << 80);
+        }
+        assert_eq!(branch(&t, &s), Some((80, 0b11, None)));
     }
 
     #[test]
