@@ -16,8 +16,6 @@
 
 use super::locking::confined;
 use super::report;
-use super::since::{self, Family};
-use crate::logic::candidate_grid::Changes;
 use crate::logic::cell_set::{house, CellSet, DIGITS, HOUSE_MASKS};
 use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
 use std::ops::ControlFlow;
@@ -50,59 +48,32 @@ impl Finder for DirectLocking {
         ratings: &Ratings,
         found: &mut dyn FnMut(Step) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        // Only the digits whose places changed since this finder last found nothing (see
-        // `since.rs`: a step of digit `d` reads only `d`'s places).
-        since::rescan(
-            Family::DirectLocking,
-            2,
-            self.pointing,
-            grid,
-            found,
-            |changes, found| self.scan(grid, ratings, changes, found),
-        )
-    }
-}
-
-impl DirectLocking {
-    /// SE's scan, over the digits of `changes` only.
-    pub(super) fn scan(
-        &self,
-        grid: &CandidateGrid,
-        ratings: &Ratings,
-        changes: Changes,
-        found: &mut dyn FnMut(Step) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
         let technique = self.technique();
         // Houses of the first kind: boxes when pointing, else lines of the first house's kind.
-        confined(
-            grid,
-            self.pointing,
-            changes.digits,
-            &mut |h1, h2, d, places| {
-                let second = CellSet::from_bits(HOUSE_MASKS[h2]);
-                let kind = (h1 / 9) * 9..(h1 / 9) * 9 + 9;
-                for h3 in kind {
-                    if h3 == h1 || (CellSet::from_bits(HOUSE_MASKS[h3]) & second).is_empty() {
-                        continue;
-                    }
-                    let third = grid.house_digit(h3, d);
-                    if third.len() < 2 {
-                        continue;
-                    }
-                    let Some(single) = third.difference(second).single_cell() else {
-                        continue;
-                    };
-                    let digit = DIGITS[d];
-                    let mut step = Step::new(technique, ratings.get(technique));
-                    step.placements.push((single, digit));
-                    step.cells = places.iter().collect();
-                    step.houses = vec![house(h1), house(h2), house(h3)];
-                    step.digits.push(digit);
-                    report(found, step)?;
+        confined(grid, self.pointing, &mut |h1, h2, d, places| {
+            let second = CellSet::from_bits(HOUSE_MASKS[h2]);
+            let kind = (h1 / 9) * 9..(h1 / 9) * 9 + 9;
+            for h3 in kind {
+                if h3 == h1 || (CellSet::from_bits(HOUSE_MASKS[h3]) & second).is_empty() {
+                    continue;
                 }
-                ControlFlow::Continue(())
-            },
-        )
+                let third = grid.house_digit(h3, d);
+                if third.len() < 2 {
+                    continue;
+                }
+                let Some(single) = third.difference(second).single_cell() else {
+                    continue;
+                };
+                let digit = DIGITS[d];
+                let mut step = Step::new(technique, ratings.get(technique));
+                step.placements.push((single, digit));
+                step.cells = places.iter().collect();
+                step.houses = vec![house(h1), house(h2), house(h3)];
+                step.digits.push(digit);
+                report(found, step)?;
+            }
+            ControlFlow::Continue(())
+        })
     }
 }
 

@@ -6,8 +6,6 @@
 //! The digit needs at least two places in the first house (one place is a hidden single).
 
 use super::report;
-use super::since::{self, Family};
-use crate::logic::candidate_grid::Changes;
 use crate::logic::cell_set::{house, CellSet, DIGITS, HOUSE_MASKS};
 use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
 use std::ops::{ControlFlow, Range};
@@ -25,13 +23,11 @@ pub(super) fn scan_order(pointing: bool) -> [(Range<usize>, Range<usize>); 2] {
     }
 }
 
-/// Calls `visit(first, second, digit index, cells)` for every digit of `digits` (bit `d` for
-/// digit index `d`) confined to the crossing of houses `first` and `second` (in SE's order),
-/// where `cells` are its places in `first`.
+/// Calls `visit(first, second, digit index, cells)` for every digit confined to the crossing of
+/// houses `first` and `second` (in SE's order), where `cells` are its places in `first`.
 pub(super) fn confined(
     grid: &CandidateGrid,
     pointing: bool,
-    digits: u16,
     visit: &mut dyn FnMut(usize, usize, usize, CellSet) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     for (firsts, seconds) in scan_order(pointing) {
@@ -41,7 +37,7 @@ pub(super) fn confined(
                 if (CellSet::from_bits(HOUSE_MASKS[h1]) & second).is_empty() {
                     continue;
                 }
-                for d in (0..9).filter(|&d| digits & 1 << d != 0) {
+                for d in 0..9 {
                     let places = grid.house_digit(h1, d);
                     if places.len() > 1 && places.is_subset(second) {
                         visit(h1, h2, d, places)?;
@@ -81,49 +77,22 @@ impl Finder for Locking {
         ratings: &Ratings,
         found: &mut dyn FnMut(Step) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        // Only the digits whose places changed since this finder last found nothing (see
-        // `since.rs`: a step of digit `d` reads only `d`'s places).
-        since::rescan(
-            Family::Locking,
-            2,
-            self.pointing,
-            grid,
-            found,
-            |changes, found| self.scan(grid, ratings, changes, found),
-        )
-    }
-}
-
-impl Locking {
-    /// SE's scan, over the digits of `changes` only.
-    pub(super) fn scan(
-        &self,
-        grid: &CandidateGrid,
-        ratings: &Ratings,
-        changes: Changes,
-        found: &mut dyn FnMut(Step) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
         let technique = self.technique();
-        confined(
-            grid,
-            self.pointing,
-            changes.digits,
-            &mut |h1, h2, d, places| {
-                let victims = grid
-                    .house_digit(h2, d)
-                    .difference(CellSet::from_bits(HOUSE_MASKS[h1]));
-                if victims.is_empty() {
-                    return ControlFlow::Continue(());
-                }
-                let digit = DIGITS[d];
-                let mut step = Step::new(technique, ratings.get(technique));
-                step.eliminations = victims.iter().map(|c| (c, digit)).collect();
-                step.cells = places.iter().collect();
-                step.houses = vec![house(h1), house(h2)];
-                step.digits.push(digit);
-                report(found, step)
-            },
-        )
+        confined(grid, self.pointing, &mut |h1, h2, d, places| {
+            let victims = grid
+                .house_digit(h2, d)
+                .difference(CellSet::from_bits(HOUSE_MASKS[h1]));
+            if victims.is_empty() {
+                return ControlFlow::Continue(());
+            }
+            let digit = DIGITS[d];
+            let mut step = Step::new(technique, ratings.get(technique));
+            step.eliminations = victims.iter().map(|c| (c, digit)).collect();
+            step.cells = places.iter().collect();
+            step.houses = vec![house(h1), house(h2)];
+            step.digits.push(digit);
+            report(found, step)
+        })
     }
 }
 

@@ -31,15 +31,10 @@ pub(super) enum Family {
     AlignedTriplet,
     /// Direct hidden pairs and triples (size 2, 3).
     DirectHiddenSet,
-    /// Pointing and claiming (`pruned`: pointing).
-    Locking,
-    /// Direct pointing and direct claiming (`pruned`: pointing).
-    DirectLocking,
 }
 
-/// Sizes 2 to 4, pruned or not, for each family (aligned triplets and locking use one or two
-/// of theirs).
-const SLOTS: usize = 7 * 3 * 2;
+/// Sizes 2 to 4, pruned or not, for each family (aligned triplets use one of theirs).
+const SLOTS: usize = 5 * 3 * 2;
 
 thread_local! {
     static KEPT: RefCell<[Option<CandidateGrid>; SLOTS]> =
@@ -133,8 +128,7 @@ mod tests {
     use super::*;
     use crate::logic::techniques::aligned_triplet;
     use crate::logic::techniques::{
-        AlignedTripletExclusion, DirectHiddenSet, DirectLocking, Fish, HiddenSet, Locking,
-        NakedSet, REGISTRY,
+        AlignedTripletExclusion, DirectHiddenSet, Fish, HiddenSet, NakedSet, REGISTRY,
     };
     use crate::logic::test_util::puzzle;
     use crate::logic::{Finder, Ratings, Solver, Step};
@@ -181,10 +175,6 @@ mod tests {
             variant!("naked quad unpruned", NakedSet::QUAD.unpruned()),
             variant!("direct hidden pair", DirectHiddenSet::PAIR),
             variant!("direct hidden triple", DirectHiddenSet::TRIPLE),
-            variant!("pointing", Locking::POINTING),
-            variant!("claiming", Locking::CLAIMING),
-            variant!("direct pointing", DirectLocking::POINTING),
-            variant!("direct claiming", DirectLocking::CLAIMING),
             (
                 "aligned triplet",
                 Box::new(AlignedTripletExclusion),
