@@ -413,12 +413,12 @@ mod tests {
         for (i, cell) in Cell::all().enumerate().filter(|(i, _)| i % 7 == 3) {
             grid.eliminate(cell, DIGITS[i % 9]);
         }
-        for h in 0..27 {
-            for d in 0..9 {
-                let expected = HOUSE_CELLS[h]
+        for (h, house) in HOUSE_CELLS.iter().enumerate() {
+            for (d, &digit) in DIGITS.iter().enumerate() {
+                let expected = house
                     .iter()
                     .enumerate()
-                    .filter(|(_, &c)| grid.candidates(c).contains(DIGITS[d]))
+                    .filter(|(_, &c)| grid.candidates(c).contains(digit))
                     .fold(0u16, |m, (i, _)| m | 1 << i);
                 assert_eq!(grid.positions(h, d), expected, "house {h} digit {d}");
             }
