@@ -31,7 +31,7 @@ use super::report;
 use super::since::{self, Family};
 use crate::board::Cell;
 use crate::logic::candidate_grid::Changes;
-use crate::logic::cell_set::{CellSet, SE_PEERS};
+use crate::logic::cell_set::{CellSet, HOUSE_MASKS, SE_PEERS};
 use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
 use std::ops::ControlFlow;
 
@@ -208,13 +208,23 @@ fn twin_area(
     let second = (ex1 & bases)
         .difference(ex0)
         .difference(CellSet::single(c0));
-    let from_first = SE_PEERS[c0.index()]
-        .into_iter()
-        .filter(move |&c| first.contains(c));
-    let from_second = SE_PEERS[c1.index()]
-        .into_iter()
-        .filter(move |&c| second.contains(c));
-    from_first.chain(from_second)
+    in_se_peer_order(c0, first).chain(in_se_peer_order(c1, second))
+}
+
+/// The cells of `peers` (peers of `cell`) in SE's peer order of `cell` (`SE_PEERS`): its box,
+/// then the rest of its row, then the rest of its column, each part by increasing index. Reads
+/// only the set's bits, where filtering `SE_PEERS` tests all twenty peers.
+fn in_se_peer_order(cell: Cell, peers: CellSet) -> impl Iterator<Item = Cell> {
+    let [row, col, block] = [
+        cell.row().index(),
+        9 + cell.col().index(),
+        18 + cell.block().index(),
+    ]
+    .map(|h| CellSet::from_bits(HOUSE_MASKS[h]));
+    let in_block = peers & block;
+    let in_row = (peers & row).difference(block);
+    let in_col = (peers & col).difference(block);
+    in_block.iter().chain(in_row).chain(in_col)
 }
 
 #[cfg(test)]
@@ -321,6 +331,31 @@ mod tests {
         // From r9c9 first: its own excluder, then r1c1's others.
         let tails: Vec<Cell> = twin_area(c1, ex1, c0, ex0, base_set).collect();
         assert_eq!(tails, cells("r1c9 r1c2 r5c1"));
+    }
+
+    /// The mask order equals filtering `SE_PEERS`, for every cell and many sets of its peers.
+    #[test]
+    fn se_peer_order_by_masks_equals_the_peer_table() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for cell in Cell::all() {
+            for _ in 0..64 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let peers: CellSet = SE_PEERS[cell.index()]
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| seed >> k & 1 != 0)
+                    .map(|(_, &c)| c)
+                    .collect();
+                let expected: Vec<Cell> = SE_PEERS[cell.index()]
+                    .into_iter()
+                    .filter(|&c| peers.contains(c))
+                    .collect();
+                let ours: Vec<Cell> = in_se_peer_order(cell, peers).collect();
+                assert_eq!(ours, expected, "{cell}");
+            }
+        }
     }
 
     #[test]

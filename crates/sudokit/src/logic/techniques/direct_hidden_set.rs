@@ -7,8 +7,10 @@
 //! `DirectHiddenSetHint` carries no eliminations, so the hidden set's own eliminations are not
 //! applied. We do the same, so that the next steps (and the rating) follow SE's path.
 
-use super::hidden_set::hidden_sets;
+use super::hidden_set::hidden_sets_in;
+use super::since::{self, Family};
 use super::{digits_of, report};
+use crate::logic::candidate_grid::Changes;
 use crate::logic::cell_set::{house, DIGITS, HOUSE_CELLS};
 use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
 use std::ops::ControlFlow;
@@ -44,10 +46,33 @@ impl Finder for DirectHiddenSet {
         ratings: &Ratings,
         found: &mut dyn FnMut(Step) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        hidden_sets(
+        // Only the houses with a cell changed since this finder last found nothing (see
+        // `since.rs`: a house's step reads only the candidates of its nine cells).
+        since::rescan(
+            Family::DirectHiddenSet,
+            self.size,
+            true,
+            grid,
+            found,
+            |changes, found| self.scan(grid, ratings, changes, found),
+        )
+    }
+}
+
+impl DirectHiddenSet {
+    /// SE's scan, over the houses with a cell of `changes` only.
+    pub(super) fn scan(
+        &self,
+        grid: &CandidateGrid,
+        ratings: &Ratings,
+        changes: Changes,
+        found: &mut dyn FnMut(Step) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        hidden_sets_in(
             grid,
             self.size,
             self.size as u32,
+            since::houses(changes),
             &mut |h, digits, positions| {
                 let single = (0..9).filter(|&d| digits & 1 << d == 0).find_map(|d| {
                     let places = grid.positions(h, d);

@@ -14,19 +14,10 @@ use crate::logic::{CandidateGrid, Finder, Ratings, Step, Technique};
 use std::ops::ControlFlow;
 
 /// Calls `visit(house, digits, positions)` for every hidden set of `n` digits in every house
-/// with more than `min_empty` empty cells, in SE's order. `digits` has a bit per digit index,
-/// `positions` a bit per position of the house (see `HOUSE_CELLS`).
-pub(super) fn hidden_sets(
-    grid: &CandidateGrid,
-    n: usize,
-    min_empty: u32,
-    visit: &mut dyn FnMut(usize, u16, u16) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    hidden_sets_in(grid, n, min_empty, u32::MAX, visit)
-}
-
-/// [`hidden_sets`] in the houses of `houses` only (bit `h` for house index `h`), in SE's order.
-fn hidden_sets_in(
+/// of `houses` (bit `h` for house index `h`) with more than `min_empty` empty cells, in SE's
+/// order. `digits` has a bit per digit index, `positions` a bit per position of the house (see
+/// `HOUSE_CELLS`).
+pub(super) fn hidden_sets_in(
     grid: &CandidateGrid,
     n: usize,
     min_empty: u32,

@@ -29,10 +29,12 @@ pub(super) enum Family {
     HiddenSet,
     NakedSet,
     AlignedTriplet,
+    /// Direct hidden pairs and triples (size 2, 3).
+    DirectHiddenSet,
 }
 
 /// Sizes 2 to 4, pruned or not, for each family (aligned triplets use one of theirs).
-const SLOTS: usize = 4 * 3 * 2;
+const SLOTS: usize = 5 * 3 * 2;
 
 thread_local! {
     static KEPT: RefCell<[Option<CandidateGrid>; SLOTS]> =
@@ -125,7 +127,9 @@ pub(super) fn houses(changes: Changes) -> u32 {
 mod tests {
     use super::*;
     use crate::logic::techniques::aligned_triplet;
-    use crate::logic::techniques::{AlignedTripletExclusion, Fish, HiddenSet, NakedSet, REGISTRY};
+    use crate::logic::techniques::{
+        AlignedTripletExclusion, DirectHiddenSet, Fish, HiddenSet, NakedSet, REGISTRY,
+    };
     use crate::logic::test_util::puzzle;
     use crate::logic::{Finder, Ratings, Solver, Step};
 
@@ -169,6 +173,8 @@ mod tests {
             variant!("naked triple", NakedSet::TRIPLE),
             variant!("naked quad", NakedSet::QUAD),
             variant!("naked quad unpruned", NakedSet::QUAD.unpruned()),
+            variant!("direct hidden pair", DirectHiddenSet::PAIR),
+            variant!("direct hidden triple", DirectHiddenSet::TRIPLE),
             (
                 "aligned triplet",
                 Box::new(AlignedTripletExclusion),

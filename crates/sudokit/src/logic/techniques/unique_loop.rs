@@ -99,27 +99,9 @@ impl Finder for UniqueLoops {
         ratings: &Ratings,
         found: &mut dyn FnMut(Step) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let mut hints = Hints::default();
-        for start in grid.empty_cells() {
-            let pair = grid.candidates(start);
-            if pair.len() != 2 {
-                continue;
-            }
-            let mut search = LoopSearch {
-                grid,
-                pair,
-                path: Vec::new(),
-                closed: Vec::new(),
-                budget: VISIT_BUDGET,
-            };
-            search.walk(start, 2, Candidates::NONE, None);
-            for cells in search.closed {
-                if is_valid_loop(&cells) {
-                    hints.add_loop(grid, ratings, &cells, pair, self.pruned);
-                }
-            }
-        }
+        let hints = self.hints(grid, ratings, false);
         // Stable: equal (difficulty, type) keep discovery order, as SE's Collections.sort does.
+        let mut hints = hints;
         hints.list.sort_by(|x, y| {
             (x.difficulty.total_cmp(&y.difficulty)).then(x.type_number.cmp(&y.type_number))
         });
@@ -127,6 +109,41 @@ impl Finder for UniqueLoops {
             report(found, hint.step)?;
         }
         ControlFlow::Continue(())
+    }
+}
+
+impl UniqueLoops {
+    /// The hints of every valid loop, in the order found (before SE's sort). With
+    /// `every_walk`, every valid closed walk is made into hints, as SE does, instead of the
+    /// first walk on each set of cells (the same hints: tests compare the two).
+    fn hints(&self, grid: &CandidateGrid, ratings: &Ratings, every_walk: bool) -> Hints {
+        let mut hints = Hints::default();
+        // One search for every start cell: its path and closed walks are cleared, not
+        // allocated again, and it remembers the valid loops met from earlier start cells.
+        let mut search = LoopSearch {
+            grid,
+            pair: Candidates::NONE,
+            path: Vec::new(),
+            on_path: CellSet::EMPTY,
+            closed: Vec::new(),
+            seen: Vec::new(),
+            every_walk,
+            budget: VISIT_BUDGET,
+        };
+        for start in grid.empty_cells() {
+            let pair = grid.candidates(start);
+            if pair.len() != 2 {
+                continue;
+            }
+            search.pair = pair;
+            search.budget = VISIT_BUDGET;
+            search.closed.clear();
+            search.walk(start, 2, Candidates::NONE, None);
+            for cells in &search.closed {
+                hints.add_loop(grid, ratings, cells, pair, self.pruned);
+            }
+        }
+        hints
     }
 }
 
@@ -165,8 +182,18 @@ struct LoopSearch<'g> {
     pair: Candidates,
     /// The walk so far, the start cell first.
     path: Vec<Cell>,
-    /// Every closed walk, in the order found (the same loop may appear several times).
+    /// The cells of `path`.
+    on_path: CellSet,
+    /// The valid loops (see [`is_valid_loop`]) closed from the current start cell whose cells
+    /// no earlier valid loop had, in the order found.
     closed: Vec<Vec<Cell>>,
+    /// The cells of every valid loop kept so far. A loop on the same cells as an earlier one
+    /// has the same digits (its bivalue cells hold exactly the start cell's two), the same cells
+    /// with extras and the same length, so its hints have the keys of the earlier loop's and
+    /// [`Hints::push`] would drop them all: it is not made into hints again.
+    seen: Vec<CellSet>,
+    /// Keep every valid closed walk, seen or not (the tests' reference).
+    every_walk: bool,
     /// Cells still allowed to visit.
     budget: usize,
 }
@@ -181,6 +208,7 @@ impl LoopSearch<'_> {
         }
         self.budget -= 1;
         self.path.push(cell);
+        self.on_path.insert(cell);
         // Accumulated across all the cells looked at below, as in SE (see the module docs).
         let mut extras = extras;
         for kind in RegionType::ALL {
@@ -189,8 +217,8 @@ impl LoopSearch<'_> {
             }
             for &next in &HOUSE_CELLS[kind.house_of(cell)] {
                 if self.path.first() == Some(&next) && self.path.len() >= 4 {
-                    self.closed.push(self.path.clone());
-                } else if !self.path.contains(&next) {
+                    self.close();
+                } else if !self.on_path.contains(next) {
                     let held = self.grid.candidates(next);
                     if held.intersection(self.pair) != self.pair {
                         continue;
@@ -204,6 +232,19 @@ impl LoopSearch<'_> {
             }
         }
         self.path.pop();
+        self.on_path.remove(cell);
+    }
+
+    /// Keeps the closed walk `path` if it is a valid loop on cells no earlier one had.
+    fn close(&mut self) {
+        if !is_valid_loop(&self.path) {
+            return;
+        }
+        let cells: CellSet = self.path.iter().copied().collect();
+        if self.every_walk || !self.seen.contains(&cells) {
+            self.seen.push(cells);
+            self.closed.push(self.path.clone());
+        }
     }
 }
 
@@ -832,6 +873,43 @@ mod tests {
         assert_eq!(masks(0, 4).collect::<Vec<_>>(), [0]);
         assert_eq!(masks(0, 0).count(), 0);
         assert_eq!(masks(3, 9).count(), 84);
+    }
+
+    /// Along solve paths (the committed sample and hard puzzles), making hints only from the
+    /// first walk on each set of cells lists exactly the hints of every walk, in order.
+    #[test]
+    fn one_walk_per_set_of_cells_gives_every_walks_hints() {
+        let ratings = Ratings::sudoku_explainer();
+        let sample = include_str!("../../../../../testdata/sample.txt");
+        let hard = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        ];
+        let finder = UniqueLoops::TYPES_1_TO_4;
+        let (mut states, mut with_hints) = (0, 0);
+        let lines = sample
+            .lines()
+            .filter(|l| l.len() == 81)
+            .step_by(4)
+            .chain(hard);
+        for line in lines {
+            let mut grid = crate::logic::test_util::puzzle(line);
+            while let Some(step) = Solver::new().next_step(&grid) {
+                let keys = |every_walk| -> Vec<_> {
+                    let hints = finder.hints(&grid, &ratings, every_walk);
+                    hints.list.into_iter().map(|h| (h.step, h.key)).collect()
+                };
+                let ours = keys(false);
+                assert_eq!(ours, keys(true), "{line}: {grid:?}");
+                states += 1;
+                with_hints += usize::from(!ours.is_empty());
+                if !grid.apply(&step) {
+                    break;
+                }
+            }
+        }
+        assert!(states > 1_000, "{states} states");
+        assert!(with_hints > 20, "{with_hints} states with a unique loop");
     }
 
     #[test]
