@@ -74,6 +74,9 @@ pub struct Search {
     /// The search on the non-consecutive fast path; then, too, the general engine's fields
     /// are unused.
     apart: Option<super::relations::Run>,
+    /// The search on the little killer fast path; then, too, the general engine's fields are
+    /// unused.
+    sums: Option<super::sums::Run>,
 }
 
 impl std::fmt::Debug for Search {
@@ -103,7 +106,11 @@ impl Search {
             .relations
             .as_ref()
             .map(|plan| super::relations::Run::new(plan, &model.root));
-        let generic = fast.is_none() && apart.is_none();
+        let sums = model
+            .sums
+            .as_ref()
+            .map(|plan| super::sums::Run::new(plan, &model.root));
+        let generic = fast.is_none() && apart.is_none() && sums.is_none();
         Search {
             puzzle: puzzle.clone(),
             model: model.clone(),
@@ -122,6 +129,7 @@ impl Search {
             spare: Vec::new(),
             fast,
             apart,
+            sums,
         }
     }
 
@@ -137,7 +145,8 @@ impl Search {
     /// [`Search::new`] gives to a faster specialised search with the same answers): for
     /// comparisons of the two. Call it before the first solution.
     pub fn generic(mut self) -> Search {
-        if self.fast.take().is_some() || self.apart.take().is_some() {
+        let sums = self.sums.take().is_some();
+        if self.fast.take().is_some() || self.apart.take().is_some() || sums {
             self.pending = Some(self.model.root.clone());
             self.work = Work::take();
         }
@@ -154,6 +163,12 @@ impl Search {
     /// say "different" (grids up to 11x11).
     pub fn is_non_consecutive_path(&self) -> bool {
         self.apart.is_some()
+    }
+
+    /// Whether this search runs on the fast path for little killer clues with rules that
+    /// only say "different" (grids up to 11x11).
+    pub fn is_little_killer_path(&self) -> bool {
+        self.sums.is_some()
     }
 
     /// Stops the search with [`Stopped::Guesses`] once it has made `max_guesses` guesses.
@@ -193,6 +208,16 @@ impl Search {
         if let Some(apart) = &mut self.apart {
             let (budget, guard) = (self.budget, self.guard.as_ref());
             let found = apart.next(&self.puzzle, &mut self.stats, |guesses| {
+                out_of_budget(budget, guard, guesses)
+            });
+            if let Err(stopped) = found {
+                self.stopped = Some(stopped);
+            }
+            return found;
+        }
+        if let Some(sums) = &mut self.sums {
+            let (budget, guard) = (self.budget, self.guard.as_ref());
+            let found = sums.next(&self.puzzle, &mut self.stats, |guesses| {
                 out_of_budget(budget, guard, guesses)
             });
             if let Err(stopped) = found {

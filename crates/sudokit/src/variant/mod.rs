@@ -68,6 +68,7 @@ mod rules;
 mod seen;
 mod shape;
 mod skeleton;
+mod sums;
 mod work;
 
 pub use engine::{count, solutions, solve, Search, Solutions, Stopped};

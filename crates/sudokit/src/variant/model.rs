@@ -24,6 +24,9 @@ pub(crate) struct Model {
     /// The non-consecutive fast path's tables when the rules are non-consecutive and rules
     /// that only say "different" ([`super::relations`]).
     pub(crate) relations: Option<Arc<super::relations::Plan>>,
+    /// The little killer fast path's tables when the rules are little killer clues and rules
+    /// that only say "different" ([`super::sums`]).
+    pub(crate) sums: Option<Arc<super::sums::Plan>>,
 }
 
 impl Model {
@@ -91,11 +94,26 @@ impl Model {
         } else {
             None
         };
+        // Each clue adds one propagator: as many as clues means no other rule added one.
+        let clues = rules
+            .iter()
+            .filter(|r| matches!(r, Rule::LittleKiller(_)))
+            .count();
+        let only_clues = b.pairs.is_empty() && b.props.len() == clues;
+        let sums = super::sums::Plan::new(
+            n,
+            &skeleton.structure.houses,
+            &skeleton.peer_sets,
+            rules,
+            only_clues,
+        )
+        .map(Arc::new);
         Ok(Model {
             n,
             root,
             distinct,
             relations,
+            sums,
             skeleton,
             pairs: b.pairs,
             props: b.props,

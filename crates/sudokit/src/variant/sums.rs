@@ -1,0 +1,849 @@
+//! The little killer fast path: a bitboard search for puzzles whose rules are little killer
+//! clues plus rules that only say "different" (houses, sumless cages, anti-knight and
+//! anti-king pairs, even/odd restrictions), on grids of up to 128 cells (11x11) and 128
+//! houses, with every clue's largest sum below 128. [`Plan::new`] says which puzzles take it;
+//! the general engine takes the rest.
+//!
+//! The state is one cell bitboard per digit and a board of placed cells, each a `u128` with
+//! bit `r * n + c` (as in [`super::relations`]):
+//!
+//! ```text
+//!   board[d]  bit c = cell c may hold digit d + 1       (n boards, then `placed`)
+//!   sums      bit s = some choice of digits adds up to s  (one u128 per clue part)
+//! ```
+//!
+//! Propagation, to a fixed point: naked singles for all cells at once (the boards counted
+//! bit-sliced); hidden singles per marked house and digit; common peers per marked house and
+//! digit (a cell that sees every place of d in a house loses d: locked candidates and more);
+//! then each clue with a cell changed since it last ran. A clue's cells are split into parts
+//! whose cells must all differ (a diagonal's cells in one box); a part's possible sums are
+//! one `u128` (the last cell's digits shifted by the sum of the others, so a part of three
+//! cells costs at most 72 shifts), the parts' sums are joined forward from 0 and backward
+//! from the clue, and each cell keeps the digits of the assignments whose sums join (exact
+//! for the clue with its parts' distinctness, as [`super::linear::DistinctSum`]). A digit
+//! that every kept assignment of a part uses leaves every cell that sees the whole part.
+//! The search guesses on the open cell with the fewest digits per weight, the weight being 1
+//! plus the failures of the clues it is in ("dom/wdeg", Boussemart, Hemery, Lecoutre and Sais,
+//! "Boosting systematic search by weighting constraints", ECAI 2004); smallest digit first.
+//! Budget, guard and statistics mean what they mean in [`super::Search`], which drives this.
+
+use super::seen::PeerSets;
+use super::{Puzzle, Rule, Stopped};
+use crate::solve::Stats;
+use std::sync::Arc;
+
+/// The most digits (11 on 11x11, the largest grid of at most 128 cells).
+const MAX_N: usize = 11;
+
+/// The most cells of a clue (a diagonal of 11x11 has 11).
+const MAX_CELLS: usize = 16;
+
+/// The most search nodes one part's assignments may take in one pass; a part that needs more
+/// is taken cell by cell (still exact for the sum, only without the part's distinctness).
+const PART_NODES: u32 = 4096;
+
+/// The cells of `set`, lowest first.
+fn cells(set: u128) -> impl Iterator<Item = usize> {
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            c
+        })
+    })
+}
+
+/// `set` shifted up by `by`, dropping what leaves the 128 bits.
+fn up(set: u128, by: u32) -> u128 {
+    set.checked_shl(by).unwrap_or(0)
+}
+
+/// `set` shifted down by `by`.
+fn down(set: u128, by: u32) -> u128 {
+    set.checked_shr(by).unwrap_or(0)
+}
+
+/// Cells of one clue that must hold different digits, and the cells that see all of them.
+#[derive(Debug, Clone)]
+struct Part {
+    cells: Vec<usize>,
+    /// Cells outside the part that are peers of each of its cells (empty for one cell).
+    seers: u128,
+}
+
+/// A little killer clue: its cells (as a board, for the changed-cell test) in parts.
+#[derive(Debug, Clone)]
+struct Clue {
+    board: u128,
+    parts: Vec<Part>,
+    sum: u32,
+}
+
+/// What a puzzle compiles into for this path.
+#[derive(Debug)]
+pub(crate) struct Plan {
+    n: usize,
+    all: u128,
+    peers: Vec<u128>,
+    houses: Vec<u128>,
+    /// Per cell, the houses it is in (bit h for house h).
+    cell_houses: Vec<u128>,
+    clues: Vec<Clue>,
+    /// Per cell, the clues it is in.
+    cell_clues: Vec<Vec<u32>>,
+}
+
+impl Plan {
+    /// The tables for a puzzle of size `n` with these houses of N cells, peers and rules, when
+    /// it can take this path: at least one little killer clue, `only_clues` (no rule but the
+    /// clues added a relation or a propagator), at most 128 cells and houses, and every
+    /// clue's cells times N below 128 (its sums fit a `u128`).
+    pub(crate) fn new(
+        n: usize,
+        houses: &[Vec<usize>],
+        peers: &PeerSets,
+        rules: &[Rule],
+        only_clues: bool,
+    ) -> Option<Plan> {
+        if !only_clues || n * n > 128 || n > MAX_N || houses.len() > 128 || n < 2 {
+            return None;
+        }
+        let clues: Vec<_> = rules
+            .iter()
+            .filter_map(|rule| match rule {
+                Rule::LittleKiller(clue) => Some(clue),
+                _ => None,
+            })
+            .collect();
+        if clues.is_empty() {
+            return None;
+        }
+        let cells = n * n;
+        let all = if cells == 128 {
+            u128::MAX
+        } else {
+            (1u128 << cells) - 1
+        };
+        let mut plan = Plan {
+            n,
+            all,
+            peers: Vec::with_capacity(cells),
+            houses: Vec::with_capacity(houses.len()),
+            cell_houses: vec![0; cells],
+            clues: Vec::with_capacity(clues.len()),
+            cell_clues: vec![Vec::new(); cells],
+        };
+        for c in 0..cells {
+            let words = peers.of(c);
+            let lo = u128::from(words.first().copied().unwrap_or(0));
+            let hi = u128::from(words.get(1).copied().unwrap_or(0));
+            plan.peers.push(lo | hi << 64);
+        }
+        for (h, house) in houses.iter().enumerate() {
+            let mut bits = 0u128;
+            for &c in house {
+                bits |= 1 << c;
+                plan.cell_houses[c] |= 1 << h;
+            }
+            plan.houses.push(bits);
+        }
+        for clue in clues {
+            let mut list = Vec::with_capacity(clue.cells.len());
+            for &pos in &clue.cells {
+                // The model was built from these rules, so every cell is inside and once.
+                let (r, c) = (usize::from(pos.row), usize::from(pos.col));
+                if r >= n || c >= n || list.contains(&(r * n + c)) {
+                    return None;
+                }
+                list.push(r * n + c);
+            }
+            if list.is_empty() || list.len() > MAX_CELLS || list.len() * n >= 128 {
+                return None;
+            }
+            for &c in &list {
+                plan.cell_clues[c].push(plan.clues.len() as u32);
+            }
+            plan.clues.push(plan.clue(&list, clue.sum));
+        }
+        Some(plan)
+    }
+
+    /// A clue over `list`, split into parts greedily in the clue's order (each cell joins
+    /// the first part whose cells are all its peers), as [`super::linear::DistinctSum`] does.
+    fn clue(&self, list: &[usize], sum: u32) -> Clue {
+        let mut parts: Vec<Part> = Vec::new();
+        for &c in list {
+            match parts
+                .iter_mut()
+                .find(|p| p.cells.iter().all(|&x| self.peers[x] >> c & 1 != 0))
+            {
+                Some(part) => part.cells.push(c),
+                None => parts.push(Part {
+                    cells: vec![c],
+                    seers: 0,
+                }),
+            }
+        }
+        for part in &mut parts {
+            if part.cells.len() > 1 {
+                part.seers = part.cells.iter().fold(self.all, |s, &c| s & self.peers[c]);
+            }
+        }
+        Clue {
+            board: list.iter().fold(0, |b, &c| b | 1 << c),
+            parts,
+            sum,
+        }
+    }
+
+    /// The houses of the cells of `set`.
+    fn houses_of(&self, set: u128) -> u128 {
+        cells(set).fold(0, |h, c| h | self.cell_houses[c])
+    }
+}
+
+/// A state: `n` digit boards, then the placed cells (`MAX_N + 1` slots, the first `n + 1`
+/// used).
+type State = [u128; MAX_N + 1];
+
+/// The state is impossible.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Dead;
+
+/// What changed since the last pass: per digit, the houses to look at again for hidden
+/// singles and for common peers (bit h for house h); the cells changed, for the clues.
+#[derive(Debug, Clone, Copy, Default)]
+struct Marks {
+    hidden: [u128; MAX_N],
+    common: [u128; MAX_N],
+    cells: u128,
+}
+
+impl Marks {
+    fn everything() -> Marks {
+        Marks {
+            hidden: [u128::MAX; MAX_N],
+            common: [u128::MAX; MAX_N],
+            cells: u128::MAX,
+        }
+    }
+}
+
+/// A guess: the state before it, the cell guessed and its digits not tried yet (bit d for
+/// digit d + 1); with `second`, a digit's two places in a house (`untried` is the digit).
+#[derive(Debug, Clone)]
+struct Frame {
+    state: State,
+    cell: usize,
+    untried: u32,
+    second: Option<usize>,
+}
+
+/// A resumable search on this path, driven by [`super::Search`].
+#[derive(Debug, Clone)]
+pub(crate) struct Run {
+    plan: Arc<Plan>,
+    /// Per clue, 1 plus the times its propagation found a state dead (for the branching).
+    weights: Vec<u32>,
+    pending: Option<State>,
+    stack: Vec<Frame>,
+}
+
+impl Run {
+    /// A search from the root candidates `root` (bit d for digit d, as the model's).
+    pub(crate) fn new(plan: &Arc<Plan>, root: &[u32]) -> Run {
+        let n = plan.n;
+        let mut state = [0u128; MAX_N + 1];
+        for (c, &mask) in root.iter().enumerate() {
+            for (d, board) in state[..n].iter_mut().enumerate() {
+                if mask & (2 << d) != 0 {
+                    *board |= 1 << c;
+                }
+            }
+        }
+        Run {
+            weights: vec![1; plan.clues.len()],
+            plan: plan.clone(),
+            pending: Some(state),
+            stack: Vec::new(),
+        }
+    }
+
+    /// The next solution, `Ok(None)` when there are no more; `budget` is asked before each
+    /// guess (with the guesses so far) and stops the search when it answers.
+    pub(crate) fn next(
+        &mut self,
+        puzzle: &Puzzle,
+        stats: &mut Stats,
+        mut budget: impl FnMut(u64) -> Option<Stopped>,
+    ) -> Result<Option<Vec<u8>>, Stopped> {
+        let t = &*self.plan;
+        let n = t.n;
+        loop {
+            let mut marks = Marks::default();
+            let mut state = match self.pending.take() {
+                Some(state) => {
+                    marks = Marks::everything();
+                    state
+                }
+                None => {
+                    let Some(frame) = self.stack.last_mut() else {
+                        return Ok(None);
+                    };
+                    if frame.untried == 0 {
+                        self.stack.pop();
+                        continue;
+                    }
+                    let bit = frame.untried & frame.untried.wrapping_neg();
+                    let mut state = frame.state;
+                    let digit = bit.trailing_zeros() as usize;
+                    let one = 1u128 << frame.cell;
+                    for (d, board) in state[..n].iter_mut().enumerate() {
+                        if d != digit && *board & one != 0 {
+                            *board &= !one;
+                            marks.hidden[d] |= t.cell_houses[frame.cell];
+                            marks.common[d] |= t.cell_houses[frame.cell];
+                        }
+                    }
+                    marks.cells |= one;
+                    match frame.second.take() {
+                        Some(second) => frame.cell = second,
+                        None => frame.untried &= !bit,
+                    }
+                    state
+                }
+            };
+            if propagate(t, &mut state, &mut marks, &mut self.weights).is_err() {
+                continue;
+            }
+            match branch(t, &state, &self.weights) {
+                None => {
+                    let mut grid = vec![0u8; n * n];
+                    for (d, &board) in state[..n].iter().enumerate() {
+                        for c in cells(board) {
+                            grid[c] = d as u8 + 1;
+                        }
+                    }
+                    // Propagation is exact on a full grid; the check is a second line.
+                    if puzzle.check(&grid).is_ok() {
+                        stats.solutions += 1;
+                        return Ok(Some(grid));
+                    }
+                }
+                Some((cell, untried, second)) => {
+                    if let Some(stopped) = budget(stats.guesses) {
+                        return Err(stopped);
+                    }
+                    stats.guesses += 1;
+                    self.stack.push(Frame {
+                        state,
+                        cell,
+                        untried,
+                        second,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Removes `gone` (cells that may hold `d`) from board `d` and marks what changed.
+fn take(t: &Plan, s: &mut State, m: &mut Marks, d: usize, gone: u128) -> bool {
+    if gone == 0 {
+        return false;
+    }
+    s[d] &= !gone;
+    let houses = t.houses_of(gone);
+    m.hidden[d] |= houses;
+    m.common[d] |= houses;
+    m.cells |= gone;
+    true
+}
+
+/// Places digit `d` (0-based) in cell `c`, which may hold it: the other digits leave `c` and
+/// `d` leaves its peers.
+fn place(t: &Plan, s: &mut State, m: &mut Marks, c: usize, d: usize) {
+    let n = t.n;
+    let one = 1u128 << c;
+    for (e, board) in s[..n].iter_mut().enumerate() {
+        if e != d && *board & one != 0 {
+            *board &= !one;
+            m.hidden[e] |= t.cell_houses[c];
+            m.common[e] |= t.cell_houses[c];
+            m.cells |= one;
+        }
+    }
+    let gone = s[d] & t.peers[c];
+    take(t, s, m, d, gone);
+    s[n] |= one;
+}
+
+/// Propagates to a fixed point, or `Err` when the state has no solution; `m` marks what
+/// changed since the last fixed point (everything at the root).
+fn propagate(t: &Plan, s: &mut State, m: &mut Marks, w: &mut [u32]) -> Result<(), Dead> {
+    loop {
+        naked(t, s, m)?;
+        if hidden(t, s, m)? {
+            continue;
+        }
+        if common(t, s, m) {
+            continue;
+        }
+        if !clues(t, s, m, w)? {
+            return Ok(());
+        }
+    }
+}
+
+/// Places every cell down to one digit, until none is left; `Err` when a cell has none.
+fn naked(t: &Plan, s: &mut State, m: &mut Marks) -> Result<(), Dead> {
+    let n = t.n;
+    loop {
+        let (mut once, mut twice) = (0u128, 0u128);
+        for &board in &s[..n] {
+            twice |= once & board;
+            once |= board;
+        }
+        let open = t.all & !s[n];
+        if open & !once != 0 {
+            return Err(Dead);
+        }
+        let singles = open & once & !twice;
+        if singles == 0 {
+            return Ok(());
+        }
+        for c in cells(singles) {
+            // An earlier single of this round may have taken this cell's digit.
+            let d = (0..n).find(|&d| s[d] & (1 << c) != 0).ok_or(Dead)?;
+            place(t, s, m, c, d);
+        }
+    }
+}
+
+/// Places each digit with one open place left in a marked house; `Err` when a house lost a
+/// digit. Whether anything was placed.
+fn hidden(t: &Plan, s: &mut State, m: &mut Marks) -> Result<bool, Dead> {
+    let n = t.n;
+    let mut placed = false;
+    for d in 0..n {
+        let marked = std::mem::take(&mut m.hidden[d]);
+        for h in cells(marked) {
+            let Some(&house) = t.houses.get(h) else {
+                break;
+            };
+            let places = s[d] & house;
+            if places == 0 {
+                return Err(Dead);
+            }
+            if places & (places - 1) == 0 && s[n] & places == 0 {
+                place(t, s, m, places.trailing_zeros() as usize, d);
+                placed = true;
+            }
+        }
+    }
+    Ok(placed)
+}
+
+/// Per marked house and digit with two or more places, the cells that see every place lose
+/// the digit. Whether anything was removed.
+fn common(t: &Plan, s: &mut State, m: &mut Marks) -> bool {
+    let n = t.n;
+    let mut changed = false;
+    for d in 0..n {
+        let marked = std::mem::take(&mut m.common[d]);
+        for h in cells(marked) {
+            let Some(&house) = t.houses.get(h) else {
+                break;
+            };
+            let places = s[d] & house;
+            if places & places.wrapping_sub(1) == 0 {
+                continue;
+            }
+            let mut seen = t.all;
+            for c in cells(places) {
+                seen &= t.peers[c];
+                if seen == 0 {
+                    break;
+                }
+            }
+            let gone = s[d] & seen;
+            changed |= take(t, s, m, d, gone);
+        }
+    }
+    changed
+}
+
+/// Runs every clue with a cell changed since the clues last ran; `Err` when one has no
+/// solution left, which counts one more failure for it in `w`. Whether anything was removed.
+fn clues(t: &Plan, s: &mut State, m: &mut Marks, w: &mut [u32]) -> Result<bool, Dead> {
+    let mut changed = false;
+    let mut dirty = std::mem::take(&mut m.cells);
+    for (k, clue) in t.clues.iter().enumerate() {
+        if clue.board & dirty == 0 {
+            continue;
+        }
+        let before = m.cells;
+        match clue_pass(t, clue, s, m) {
+            Ok(c) => changed |= c,
+            Err(Dead) => {
+                if let Some(x) = w.get_mut(k) {
+                    *x = x.saturating_add(1);
+                }
+                return Err(Dead);
+            }
+        }
+        // What this clue removed can wake the clues after it in this same pass.
+        dirty |= m.cells & !before;
+    }
+    Ok(changed)
+}
+
+/// The digits of cell `c` (bit v for digit v, as sums count them).
+fn digits_of(s: &State, n: usize, c: usize) -> u32 {
+    let mut mask = 0u32;
+    for (d, &board) in s[..n].iter().enumerate() {
+        mask |= ((board >> c) as u32 & 1) << (d + 1);
+    }
+    mask
+}
+
+/// One clue's propagation (module docs); whether anything was removed.
+fn clue_pass(t: &Plan, clue: &Clue, s: &mut State, m: &mut Marks) -> Result<bool, Dead> {
+    let n = t.n;
+    let mut work = ClueWork {
+        masks: [0; MAX_CELLS],
+        len: 0,
+        parts: [(0, 0, false, 0); MAX_CELLS],
+        count: 0,
+        sums: [0; MAX_CELLS],
+        first_allowed: [0; MAX_CELLS],
+        first: [0; MAX_CELLS],
+    };
+    for part in &clue.parts {
+        let base = work.len;
+        for &c in &part.cells {
+            work.masks[work.len] = digits_of(s, n, c);
+            work.len += 1;
+        }
+        let masks = &work.masks[base..work.len];
+        let mut walk = Walk::new(masks, u128::MAX);
+        if masks.len() > 1 && walk.run(0, 0, 0) {
+            work.parts[work.count] = (base, masks.len(), true, walk.sums);
+            // Every sum kept (the common case) needs no second walk: these are its answers.
+            work.first_allowed[base..work.len].copy_from_slice(&walk.allowed[..masks.len()]);
+            work.first[work.count] = walk.every;
+            work.count += 1;
+        } else {
+            // Cell by cell: a cell's sums are its digits.
+            for (k, &mask) in masks.iter().enumerate() {
+                work.parts[work.count] = (base + k, 1, false, u128::from(mask));
+                work.count += 1;
+            }
+        }
+    }
+    let target = clue.sum;
+    if target >= 128 {
+        return Err(Dead);
+    }
+    let count = work.count;
+    // Bit x of forward[p]: the parts before p can sum to x.
+    let mut forward = [0u128; MAX_CELLS + 1];
+    forward[0] = 1;
+    for p in 0..count {
+        let mut next = 0u128;
+        let mut rest = work.parts[p].3;
+        while rest != 0 {
+            let x = rest.trailing_zeros();
+            rest &= rest - 1;
+            next |= up(forward[p], x);
+        }
+        forward[p + 1] = next;
+    }
+    if forward[count] >> target & 1 == 0 {
+        return Err(Dead);
+    }
+    // Bit x of back: the parts after p can sum to target - x. Each part keeps the sums that
+    // join a forward sum to a backward one.
+    let mut back = 1u128 << target;
+    for p in (0..count).rev() {
+        let (mut keep, mut prev) = (0u128, 0u128);
+        let mut rest = work.parts[p].3;
+        while rest != 0 {
+            let x = rest.trailing_zeros();
+            rest &= rest - 1;
+            if up(forward[p], x) & back != 0 {
+                keep |= 1 << x;
+                prev |= down(back, x);
+            }
+        }
+        if keep == 0 {
+            return Err(Dead);
+        }
+        work.sums[p] = work.parts[p].3;
+        work.parts[p].3 = keep;
+        back = prev;
+    }
+    // Each cell's digits in the kept assignments; what every kept assignment of a part uses.
+    let mut allowed = [0u32; MAX_CELLS];
+    let mut changed = false;
+    let mut list = 0;
+    for part in &clue.parts {
+        let (base, len, whole, keep) = work.parts[list];
+        if whole {
+            list += 1;
+            let masks = &work.masks[base..base + len];
+            let mut every = work.first[list - 1];
+            if keep == work.sums[list - 1] {
+                allowed[base..base + len].copy_from_slice(&work.first_allowed[base..base + len]);
+            } else {
+                let mut walk = Walk::new(masks, keep);
+                walk.run(0, 0, 0);
+                allowed[base..base + len].copy_from_slice(&walk.allowed[..len]);
+                every = walk.every;
+            }
+            if every != 0 && every != u32::MAX && part.seers != 0 {
+                let mut rest = every;
+                while rest != 0 {
+                    let v = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    let gone = s[v - 1] & part.seers;
+                    changed |= take(t, s, m, v - 1, gone);
+                }
+            }
+        } else {
+            for k in 0..part.cells.len() {
+                allowed[base + k] = work.parts[list].3 as u32;
+                list += 1;
+            }
+        }
+    }
+    for (k, &c) in clue.parts.iter().flat_map(|p| &p.cells).enumerate() {
+        let gone = work.masks[k] & !allowed[k];
+        let mut rest = gone;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            changed |= take(t, s, m, v - 1, 1 << c);
+        }
+    }
+    Ok(changed)
+}
+
+/// One clue pass's lists (a clue has at most [`MAX_CELLS`] cells): the masks of its cells in part
+/// order, and per part in the sums (first position, cells, whether listed whole, its sums).
+struct ClueWork {
+    masks: [u32; MAX_CELLS],
+    len: usize,
+    parts: [(usize, usize, bool, u128); MAX_CELLS],
+    count: usize,
+    /// Per part, its sums before the join kept some.
+    sums: [u128; MAX_CELLS],
+    /// The first walk's digits per cell, and per part what every assignment used.
+    first_allowed: [u32; MAX_CELLS],
+    first: [u32; MAX_CELLS],
+}
+
+/// The assignments of different digits to one part's cells: their sums, and given the sums
+/// to keep, each cell's digits in those assignments and the digits they all use.
+struct Walk<'a> {
+    masks: &'a [u32],
+    keep: u128,
+    nodes: u32,
+    sums: u128,
+    /// Kept assignments met so far (any count above 0 will do).
+    found: u32,
+    allowed: [u32; MAX_CELLS],
+    every: u32,
+}
+
+impl<'a> Walk<'a> {
+    fn new(masks: &'a [u32], keep: u128) -> Walk<'a> {
+        Walk {
+            masks,
+            keep,
+            nodes: 0,
+            sums: 0,
+            found: 0,
+            allowed: [0; MAX_CELLS],
+            every: u32::MAX,
+        }
+    }
+
+    /// Assigns cells `k..` (at least one) with `used` digits summing to `sum` so far; false
+    /// when the node budget ran out. The last cell is taken whole: its free digits shifted
+    /// by the sum.
+    fn run(&mut self, k: usize, used: u32, sum: u32) -> bool {
+        self.nodes += 1;
+        if self.nodes > PART_NODES {
+            return false;
+        }
+        let last = self.masks.len() - 1;
+        if k == last {
+            let free = self.masks[k] & !used;
+            let sums = up(u128::from(free), sum);
+            self.sums |= sums;
+            let kept = sums & self.keep;
+            if kept != 0 {
+                let ds = down(kept, sum) as u32;
+                self.allowed[k] |= ds;
+                self.found += 1;
+                // Used by every one of these: the others' digits, and the last cell's when
+                // it has one.
+                let own = if ds & (ds - 1) == 0 { ds } else { 0 };
+                self.every &= used | own;
+            }
+            return true;
+        }
+        let mut rest = self.masks[k] & !used;
+        while rest != 0 {
+            let v = rest.trailing_zeros();
+            rest &= rest - 1;
+            let found = self.found;
+            if !self.run(k + 1, used | 1 << v, sum + v) {
+                return false;
+            }
+            if self.found != found {
+                self.allowed[k] |= 1 << v;
+            }
+        }
+        true
+    }
+}
+
+/// What to guess: the open cell with the fewest digits per weight (dom/wdeg: 1 plus the
+/// failures of the clues it is in, so that cells of clues that keep failing go first; ties
+/// to the first cell), smallest digit first (digit d at bit d - 1); `None` when every cell
+/// is placed.
+fn branch(t: &Plan, s: &State, w: &[u32]) -> Option<(usize, u32, Option<usize>)> {
+    let n = t.n;
+    let open = t.all & !s[n];
+    let mut best: Option<(usize, u32, u32)> = None;
+    for c in cells(open) {
+        let mut digits = 0u32;
+        for (d, &board) in s[..n].iter().enumerate() {
+            digits |= ((board >> c) as u32 & 1) << d;
+        }
+        let weight = t.cell_clues[c]
+            .iter()
+            .fold(1u32, |sum, &k| sum.saturating_add(w[k as usize]));
+        // digits / weight below the best's: digits * best weight < best digits * weight.
+        let better = best.is_none_or(|(_, bd, bw)| {
+            u64::from(digits.count_ones()) * u64::from(bw)
+                < u64::from(bd.count_ones()) * u64::from(weight)
+        });
+        if better {
+            best = Some((c, digits, weight));
+        }
+    }
+    best.map(|(c, digits, _)| (c, digits, None))
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{LittleKiller, Pos, Shape};
+
+    /// The plan of an empty 9x9 grid with these clues, and its full state.
+    fn empty(clues: &[(&[(u8, u8)], u32)]) -> (Arc<Plan>, State) {
+        let rules = clues
+            .iter()
+            .map(|&(cells, sum)| {
+                Rule::LittleKiller(LittleKiller {
+                    cells: cells.iter().map(|&(r, c)| Pos::new(r, c)).collect(),
+                    sum,
+                })
+            })
+            .collect();
+        let puzzle =
+            Puzzle::new(Shape::square(9).expect("9x9"), vec![0; 81], rules).expect("puzzle");
+        let plan = puzzle.model.sums.clone().expect("the path's plan");
+        let mut state = [0u128; MAX_N + 1];
+        state[..9].fill(plan.all);
+        (plan, state)
+    }
+
+    /// The digits (1-based) cell `c` may hold.
+    fn at(s: &State, c: usize) -> Vec<u32> {
+        (0..9u32)
+            .filter(|&d| s[d as usize] & (1 << c) != 0)
+            .map(|d| d + 1)
+            .collect()
+    }
+
+    #[test]
+    fn a_clue_of_three_cells_in_a_box_keeps_their_combination_and_clears_the_box() {
+        // r1c1, r2c2, r3c3 sum to 7: 1 + 2 + 4 only. The other six cells of box 1 lose 1, 2
+        // and 4; r1c4 (a peer of r1c1 alone) keeps them.
+        let (t, mut s) = empty(&[(&[(0, 0), (1, 1), (2, 2)], 7)]);
+        let mut m = Marks::everything();
+        assert_eq!(clues(&t, &mut s, &mut m, &mut [1; 9]), Ok(true));
+        for c in [0, 10, 20] {
+            assert_eq!(at(&s, c), [1, 2, 4], "cell {c}");
+        }
+        for c in [1, 2, 9, 11, 18, 19] {
+            assert_eq!(at(&s, c), [3, 5, 6, 7, 8, 9], "cell {c}");
+        }
+        assert_eq!(at(&s, 3).len(), 9);
+        // A fixed point: the clue has nothing more to say.
+        let mut m = Marks::everything();
+        assert_eq!(clues(&t, &mut s, &mut m, &mut [1; 9]), Ok(false));
+    }
+
+    #[test]
+    fn parts_in_two_boxes_join_their_sums() {
+        // r1c1 + r2c2 (box 1) + r4c4 (box 5) = 4: the pair in box 1 differs, so it sums to 3
+        // at least, and r4c4 is 1.
+        let (t, mut s) = empty(&[(&[(0, 0), (1, 1), (3, 3)], 4)]);
+        let mut m = Marks::everything();
+        assert_eq!(clues(&t, &mut s, &mut m, &mut [1; 9]), Ok(true));
+        assert_eq!(at(&s, 30), [1]);
+        assert_eq!(at(&s, 0), [1, 2]);
+        assert_eq!(at(&s, 10), [1, 2]);
+        // 1 and 2 are in every assignment of the pair: box 1's other cells lose them.
+        assert_eq!(at(&s, 1), [3, 4, 5, 6, 7, 8, 9]);
+    }
+
+    #[test]
+    fn a_sum_out_of_reach_is_dead() {
+        let (t, mut s) = empty(&[(&[(0, 0), (1, 1), (2, 2)], 25)]);
+        let mut m = Marks::everything();
+        assert_eq!(clues(&t, &mut s, &mut m, &mut [1; 9]), Err(Dead));
+    }
+
+    #[test]
+    fn walk_sums_and_supports_of_three_different_digits() {
+        let mask = |ds: &[u32]| ds.iter().fold(0u32, |m, d| m | 1 << d);
+        let masks = [mask(&[1, 2]), mask(&[1, 2]), mask(&[1, 2, 3, 9])];
+        let mut walk = Walk::new(&masks, u128::MAX);
+        assert!(walk.run(0, 0, 0));
+        // 1 + 2 + 3 = 6 or 1 + 2 + 9 = 12.
+        assert_eq!(walk.sums, 1 << 6 | 1 << 12);
+        let mut walk = Walk::new(&masks, 1 << 12);
+        assert!(walk.run(0, 0, 0));
+        assert_eq!(
+            walk.allowed[..3],
+            [mask(&[1, 2]), mask(&[1, 2]), mask(&[9])]
+        );
+        assert_eq!(walk.every, mask(&[1, 2, 9]));
+    }
+
+    #[test]
+    fn a_guess_leads_to_the_solution_of_a_full_clue_set() {
+        // Every cell of the main diagonal given by its clue of one cell: placed by the root's
+        // propagation, with peers cleared.
+        let cells: Vec<[(u8, u8); 1]> = (0..9u8).map(|k| [(k, k)]).collect();
+        let clues: Vec<(&[(u8, u8)], u32)> = cells
+            .iter()
+            .zip([1, 2, 3, 4, 5, 6, 7, 8, 9])
+            .map(|(c, v)| (&c[..], v))
+            .collect();
+        let (t, mut s) = empty(&clues);
+        let mut m = Marks::everything();
+        assert_eq!(propagate(&t, &mut s, &mut m, &mut [1; 9]), Ok(()));
+        for k in 0..9 {
+            assert_eq!(at(&s, k * 10), [k as u32 + 1]);
+        }
+        assert_eq!(s[9] & (1 << 40), 1 << 40, "r5c5 placed");
+        assert!(!at(&s, 1).contains(&1), "r1c2 lost r1c1's 1");
+    }
+}
