@@ -599,3 +599,41 @@ fn branch<const W: usize>(t: &Tables<W>, s: &[Bits<W>]) -> Option<(usize, u32, O
         .unwrap_or(first);
     Some((best, digits_of(best), None))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{branch, Bits, Plan};
+    use crate::variant::skeleton::{skeleton, Structure};
+    use crate::variant::Shape;
+
+    #[test]
+    fn the_guess_is_the_two_digit_cell_with_the_most_open_peers() {
+        let structure = Structure {
+            n: 4,
+            boxes: true,
+            houses: Shape::square(4).expect("a square").houses(),
+            groups: Vec::new(),
+            differ: Vec::new(),
+            pair_ends: Vec::new(),
+        };
+        let plan = skeleton(structure).distinct().expect("the fast path");
+        let Plan::W2(t) = &*plan else {
+            panic!("two words wide")
+        };
+        // Cells 0 and 15 keep digits 1 and 2 (bits 0 and 1); every other cell all four.
+        let mut s = vec![t.all; 4];
+        s.push(Bits::EMPTY);
+        for c in [0, 15] {
+            s[2].clear(c);
+            s[3].clear(c);
+        }
+        // Seven open peers each: the first of them.
+        assert_eq!(branch(t, &s), Some((0, 0b11, None)));
+        // Cells 1 and 2 (peers of cell 0, not of cell 15) placed: cell 15 reaches further.
+        for (c, d) in [(1, 2), (2, 3)] {
+            (0..4).filter(|&e| e != d).for_each(|e| s[e].clear(c));
+            s[4].set(c);
+        }
+        assert_eq!(branch(t, &s), Some((15, 0b11, None)));
+    }
+}
