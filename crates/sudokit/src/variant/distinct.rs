@@ -19,8 +19,9 @@
 //! peers: a digit with two to [`MAX_PLACES`] places in a house is removed from every cell that
 //! sees all of them (locked candidates between any two houses, and more with knight's or
 //! king's move neighbours). On grids of 16x16 and wider, naked and hidden pairs in a house
-//! ([`pairs`]) come last. The search guesses on a cell with two candidates, else on a
-//! digit's two places in a house, else on a cell with fewest candidates; smallest digit first.
+//! ([`pairs`]) come last. The search guesses on a cell with two candidates (the one with the
+//! most open peers), else on a digit's two places in a house, else on a cell with fewest
+//! candidates; smallest digit first.
 //! Budget, guard and statistics mean what they mean in [`super::Search`], which drives this.
 
 mod pairs;
@@ -286,10 +287,12 @@ impl<const W: usize> Core<W> {
     fn new(plan: Arc<Plan>, t: &Tables<W>, root: &[u32]) -> Core<W> {
         let mut state = vec![Bits::EMPTY; t.n + 1];
         for (c, &mask) in root.iter().enumerate() {
-            for (d, board) in state[..t.n].iter_mut().enumerate() {
-                if mask & (2 << d) != 0 {
-                    board.set(c);
-                }
+            // Only the cell's own digits: a loop over all n boards per cell was a tenth of an
+            // anti-knight puzzle's time.
+            let mut rest = (mask >> 1) & ((1 << t.n) - 1);
+            while rest != 0 {
+                state[rest.trailing_zeros() as usize].set(c);
+                rest &= rest - 1;
             }
         }
         Core {
@@ -546,9 +549,9 @@ fn common_peers<const W: usize>(t: &Tables<W>, s: &mut [Bits<W>], m: &mut Marks)
     changed
 }
 
-/// What to guess: a cell with two digits; else a digit's two places in a house; else a cell
-/// with the fewest digits (`(cell, digits, None)` or `(first, digit, Some(second))`, digit d
-/// at bit d - 1); `None` when every cell is placed.
+/// What to guess: the cell with two digits that has the most open peers; else a digit's two
+/// places in a house; else a cell with the fewest digits (`(cell, digits, None)` or `(first,
+/// digit, Some(second))`, digit d at bit d - 1); `None` when every cell is placed.
 fn branch<const W: usize>(t: &Tables<W>, s: &[Bits<W>]) -> Option<(usize, u32, Option<usize>)> {
     let n = t.n;
     let open = t.all.and_not(s[n]);
@@ -564,7 +567,19 @@ fn branch<const W: usize>(t: &Tables<W>, s: &[Bits<W>]) -> Option<(usize, u32, O
             .filter(|&d| s[d].has(c))
             .fold(0u32, |m, d| m | (1 << d))
     };
-    if let Some(c) = open.and(twice).and_not(more).first() {
+    // Of the cells with two digits, the one with the most open peers (the first of those):
+    // its guess reaches furthest. 11-38% fewer guesses than the first such cell
+    // (docs/design.md, "The engine's speed, sixth round").
+    let mut best = None;
+    let mut reach = 0;
+    for c in open.and(twice).and_not(more).cells() {
+        let near = t.peers[c].and(open).count();
+        if best.is_none() || near > reach {
+            best = Some(c);
+            reach = near;
+        }
+    }
+    if let Some(c) = best {
         return Some((c, digits_of(c), None));
     }
     for house in &t.houses {
@@ -583,4 +598,42 @@ fn branch<const W: usize>(t: &Tables<W>, s: &[Bits<W>]) -> Option<(usize, u32, O
         .min_by_key(|&c| digits_of(c).count_ones())
         .unwrap_or(first);
     Some((best, digits_of(best), None))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{branch, Bits, Plan};
+    use crate::variant::skeleton::{skeleton, Structure};
+    use crate::variant::Shape;
+
+    #[test]
+    fn the_guess_is_the_two_digit_cell_with_the_most_open_peers() {
+        let structure = Structure {
+            n: 4,
+            boxes: true,
+            houses: Shape::square(4).expect("a square").houses(),
+            groups: Vec::new(),
+            differ: Vec::new(),
+            pair_ends: Vec::new(),
+        };
+        let plan = skeleton(structure).distinct().expect("the fast path");
+        let Plan::W2(t) = &*plan else {
+            panic!("two words wide")
+        };
+        // Cells 0 and 15 keep digits 1 and 2 (bits 0 and 1); every other cell all four.
+        let mut s = vec![t.all; 4];
+        s.push(Bits::EMPTY);
+        for c in [0, 15] {
+            s[2].clear(c);
+            s[3].clear(c);
+        }
+        // Seven open peers each: the first of them.
+        assert_eq!(branch(t, &s), Some((0, 0b11, None)));
+        // Cells 1 and 2 (peers of cell 0, not of cell 15) placed: cell 15 reaches further.
+        for (c, d) in [(1, 2), (2, 3)] {
+            (0..4).filter(|&e| e != d).for_each(|e| s[e].clear(c));
+            s[4].set(c);
+        }
+        assert_eq!(branch(t, &s), Some((15, 0b11, None)));
+    }
 }
