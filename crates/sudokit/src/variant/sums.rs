@@ -9,7 +9,8 @@
 //!
 //! ```text
 //!   board[d]  bit c = cell c may hold digit d + 1       (n boards, then `placed`)
-//!   sums      bit s = some choice of digits adds up to s  (one u128 per clue part)
+//!   sums      bit s = some choice of digits adds up to s  (one u64 per clue part; a u128
+//!             for clues of 64 and more)
 //! ```
 //!
 //! Propagation, to a fixed point: naked singles for all cells at once (the boards counted
@@ -17,7 +18,7 @@
 //! digit (a cell that sees every place of d in a house loses d: locked candidates and more);
 //! then each clue with a cell changed since it last ran. A clue's cells are split into parts
 //! whose cells must all differ (a diagonal's cells in one box); a part's possible sums are
-//! one `u128` (the last cell's digits shifted by the sum of the others, so a part of three
+//! one word (the last cell's digits shifted by the sum of the others, so a part of three
 //! cells costs at most 72 shifts), the parts' sums are joined forward from 0 and backward
 //! from the clue, and each cell keeps the digits of the assignments whose sums join (exact
 //! for the clue with its parts' distinctness, as [`super::linear::DistinctSum`]). A digit
@@ -54,15 +55,66 @@ fn cells(set: u128) -> impl Iterator<Item = usize> {
     })
 }
 
-/// `set` shifted up by `by`, dropping what leaves the 128 bits.
-fn up(set: u128, by: u32) -> u128 {
-    set.checked_shl(by).unwrap_or(0)
+/// A set of sums, bit x for sum x: `u64` for the clues below 64 (every clue of 9x9 and
+/// smaller; shifts of one word), `u128` for the others. Sums past the top bit are dropped,
+/// which loses nothing for a clue below it (every digit is at least 1).
+trait Sums:
+    Copy
+    + Eq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitOrAssign
+    + std::ops::Not<Output = Self>
+{
+    const ZERO: Self;
+    const ALL: Self;
+    /// The sums of one cell: its digits (bit v for digit v).
+    fn of(mask: u32) -> Self;
+    /// Sum x alone.
+    fn one(x: u32) -> Self;
+    /// `self` shifted up by `by`, dropping what leaves the word.
+    fn up(self, by: u32) -> Self;
+    /// `self` shifted down by `by`.
+    fn down(self, by: u32) -> Self;
+    /// The sums below 32 (bit v for sum v), as digit masks are.
+    fn low(self) -> u32;
+    /// Takes out the smallest sum and returns it.
+    fn pop(&mut self) -> Option<u32>;
 }
 
-/// `set` shifted down by `by`.
-fn down(set: u128, by: u32) -> u128 {
-    set.checked_shr(by).unwrap_or(0)
+macro_rules! sums_for {
+    ($t:ty) => {
+        impl Sums for $t {
+            const ZERO: Self = 0;
+            const ALL: Self = <$t>::MAX;
+            fn of(mask: u32) -> Self {
+                <$t>::from(mask)
+            }
+            fn one(x: u32) -> Self {
+                (1 as $t).checked_shl(x).unwrap_or(0)
+            }
+            fn up(self, by: u32) -> Self {
+                self.checked_shl(by).unwrap_or(0)
+            }
+            fn down(self, by: u32) -> Self {
+                self.checked_shr(by).unwrap_or(0)
+            }
+            fn low(self) -> u32 {
+                self as u32
+            }
+            fn pop(&mut self) -> Option<u32> {
+                (*self != 0).then(|| {
+                    let x = self.trailing_zeros();
+                    *self &= *self - 1;
+                    x
+                })
+            }
+        }
+    };
 }
+
+sums_for!(u64);
+sums_for!(u128);
 
 /// Cells of one clue that must hold different digits, and the cells that see all of them.
 #[derive(Debug, Clone)]
@@ -484,7 +536,12 @@ fn clues(t: &Plan, s: &mut State, m: &mut Marks, w: &mut [u32]) -> Result<bool, 
             continue;
         }
         let before = m.cells;
-        match clue_pass(t, clue, s, m) {
+        let pass = if clue.sum < 64 {
+            clue_pass::<u64>(t, clue, s, m)
+        } else {
+            clue_pass::<u128>(t, clue, s, m)
+        };
+        match pass {
             Ok(c) => changed |= c,
             Err(Dead) => {
                 if let Some(x) = w.get_mut(k) {
@@ -509,14 +566,14 @@ fn digits_of(s: &State, n: usize, c: usize) -> u32 {
 }
 
 /// One clue's propagation (module docs); whether anything was removed.
-fn clue_pass(t: &Plan, clue: &Clue, s: &mut State, m: &mut Marks) -> Result<bool, Dead> {
+fn clue_pass<B: Sums>(t: &Plan, clue: &Clue, s: &mut State, m: &mut Marks) -> Result<bool, Dead> {
     let n = t.n;
     let mut work = ClueWork {
         masks: [0; MAX_CELLS],
         len: 0,
-        parts: [(0, 0, false, 0); MAX_CELLS],
+        parts: [(0, 0, false, B::ZERO); MAX_CELLS],
         count: 0,
-        sums: [0; MAX_CELLS],
+        sums: [B::ZERO; MAX_CELLS],
         first_allowed: [0; MAX_CELLS],
         first: [0; MAX_CELLS],
     };
@@ -527,7 +584,7 @@ fn clue_pass(t: &Plan, clue: &Clue, s: &mut State, m: &mut Marks) -> Result<bool
             work.len += 1;
         }
         let masks = &work.masks[base..work.len];
-        let mut walk = Walk::new(masks, u128::MAX);
+        let mut walk = Walk::new(masks, B::ALL);
         if masks.len() > 1 && walk.run(0, 0, 0) {
             work.parts[work.count] = (base, masks.len(), true, walk.sums);
             // Every sum kept (the common case) needs no second walk: these are its answers.
@@ -537,7 +594,7 @@ fn clue_pass(t: &Plan, clue: &Clue, s: &mut State, m: &mut Marks) -> Result<bool
         } else {
             // Cell by cell: a cell's sums are its digits.
             for (k, &mask) in masks.iter().enumerate() {
-                work.parts[work.count] = (base + k, 1, false, u128::from(mask));
+                work.parts[work.count] = (base + k, 1, false, B::of(mask));
                 work.count += 1;
             }
         }
@@ -548,36 +605,33 @@ fn clue_pass(t: &Plan, clue: &Clue, s: &mut State, m: &mut Marks) -> Result<bool
     }
     let count = work.count;
     // Bit x of forward[p]: the parts before p can sum to x.
-    let mut forward = [0u128; MAX_CELLS + 1];
-    forward[0] = 1;
+    let mut forward = [B::ZERO; MAX_CELLS + 1];
+    forward[0] = B::one(0);
     for p in 0..count {
-        let mut next = 0u128;
+        let mut next = B::ZERO;
         let mut rest = work.parts[p].3;
-        while rest != 0 {
-            let x = rest.trailing_zeros();
-            rest &= rest - 1;
-            next |= up(forward[p], x);
+        while let Some(x) = rest.pop() {
+            next |= forward[p].up(x);
         }
         forward[p + 1] = next;
     }
-    if forward[count] >> target & 1 == 0 {
+    let back = B::one(target);
+    if back == B::ZERO || forward[count] & back == B::ZERO {
         return Err(Dead);
     }
     // Bit x of back: the parts after p can sum to target - x. Each part keeps the sums that
     // join a forward sum to a backward one.
-    let mut back = 1u128 << target;
+    let mut back = back;
     for p in (0..count).rev() {
-        let (mut keep, mut prev) = (0u128, 0u128);
+        let (mut keep, mut prev) = (B::ZERO, B::ZERO);
         let mut rest = work.parts[p].3;
-        while rest != 0 {
-            let x = rest.trailing_zeros();
-            rest &= rest - 1;
-            if up(forward[p], x) & back != 0 {
-                keep |= 1 << x;
-                prev |= down(back, x);
+        while let Some(x) = rest.pop() {
+            if forward[p].up(x) & back != B::ZERO {
+                keep |= B::one(x);
+                prev |= back.down(x);
             }
         }
-        if keep == 0 {
+        if keep == B::ZERO {
             return Err(Dead);
         }
         work.sums[p] = work.parts[p].3;
@@ -613,7 +667,7 @@ fn clue_pass(t: &Plan, clue: &Clue, s: &mut State, m: &mut Marks) -> Result<bool
             }
         } else {
             for k in 0..part.cells.len() {
-                allowed[base + k] = work.parts[list].3 as u32;
+                allowed[base + k] = work.parts[list].3.low();
                 list += 1;
             }
         }
@@ -632,13 +686,13 @@ fn clue_pass(t: &Plan, clue: &Clue, s: &mut State, m: &mut Marks) -> Result<bool
 
 /// One clue pass's lists (a clue has at most [`MAX_CELLS`] cells): the masks of its cells in part
 /// order, and per part in the sums (first position, cells, whether listed whole, its sums).
-struct ClueWork {
+struct ClueWork<B> {
     masks: [u32; MAX_CELLS],
     len: usize,
-    parts: [(usize, usize, bool, u128); MAX_CELLS],
+    parts: [(usize, usize, bool, B); MAX_CELLS],
     count: usize,
     /// Per part, its sums before the join kept some.
-    sums: [u128; MAX_CELLS],
+    sums: [B; MAX_CELLS],
     /// The first walk's digits per cell, and per part what every assignment used.
     first_allowed: [u32; MAX_CELLS],
     first: [u32; MAX_CELLS],
@@ -646,24 +700,24 @@ struct ClueWork {
 
 /// The assignments of different digits to one part's cells: their sums, and given the sums
 /// to keep, each cell's digits in those assignments and the digits they all use.
-struct Walk<'a> {
+struct Walk<'a, B> {
     masks: &'a [u32],
-    keep: u128,
+    keep: B,
     nodes: u32,
-    sums: u128,
+    sums: B,
     /// Kept assignments met so far (any count above 0 will do).
     found: u32,
     allowed: [u32; MAX_CELLS],
     every: u32,
 }
 
-impl<'a> Walk<'a> {
-    fn new(masks: &'a [u32], keep: u128) -> Walk<'a> {
+impl<'a, B: Sums> Walk<'a, B> {
+    fn new(masks: &'a [u32], keep: B) -> Walk<'a, B> {
         Walk {
             masks,
             keep,
             nodes: 0,
-            sums: 0,
+            sums: B::ZERO,
             found: 0,
             allowed: [0; MAX_CELLS],
             every: u32::MAX,
@@ -681,11 +735,11 @@ impl<'a> Walk<'a> {
         let last = self.masks.len() - 1;
         if k == last {
             let free = self.masks[k] & !used;
-            let sums = up(u128::from(free), sum);
+            let sums = B::of(free).up(sum);
             self.sums |= sums;
             let kept = sums & self.keep;
-            if kept != 0 {
-                let ds = down(kept, sum) as u32;
+            if kept != B::ZERO {
+                let ds = kept.down(sum).low();
                 self.allowed[k] |= ds;
                 self.found += 1;
                 // Used by every one of these: the others' digits, and the last cell's when
@@ -818,13 +872,47 @@ mod tests {
         assert!(walk.run(0, 0, 0));
         // 1 + 2 + 3 = 6 or 1 + 2 + 9 = 12.
         assert_eq!(walk.sums, 1 << 6 | 1 << 12);
-        let mut walk = Walk::new(&masks, 1 << 12);
+        let mut walk = Walk::new(&masks, 1u128 << 12);
         assert!(walk.run(0, 0, 0));
         assert_eq!(
             walk.allowed[..3],
             [mask(&[1, 2]), mask(&[1, 2]), mask(&[9])]
         );
         assert_eq!(walk.every, mask(&[1, 2, 9]));
+        // The same in one word.
+        let mut walk = Walk::new(&masks, u64::MAX);
+        assert!(walk.run(0, 0, 0));
+        assert_eq!(walk.sums, 1 << 6 | 1 << 12);
+        let mut walk = Walk::new(&masks, 1u64 << 12);
+        assert!(walk.run(0, 0, 0));
+        assert_eq!(walk.allowed[0], mask(&[1, 2]));
+        assert_eq!(walk.every, mask(&[1, 2, 9]));
+    }
+
+    #[test]
+    fn one_word_and_two_word_sums_agree() {
+        // Clues of one to nine cells over three boxes, every sum they can or cannot make,
+        // on the empty grid and on one with a few digits gone: the same answer and state.
+        let line: Vec<(u8, u8)> = (0..9u8).map(|k| (k, k)).collect();
+        for len in 1..=9usize {
+            for sum in 0..=63u32 {
+                let (t, mut s) = empty(&[(&line[..len], sum)]);
+                // Some digits gone: r1c1 loses 1, r5c5 loses 5 and 9.
+                s[0] &= !1;
+                s[4] &= !(1 << 40);
+                s[8] &= !(1 << 40);
+                let clue = &t.clues[0];
+                let (mut a, mut b) = (s, s);
+                let (mut ma, mut mb) = (Marks::default(), Marks::default());
+                let ra = clue_pass::<u64>(&t, clue, &mut a, &mut ma);
+                let rb = clue_pass::<u128>(&t, clue, &mut b, &mut mb);
+                assert_eq!(ra, rb, "{len} cells, sum {sum}");
+                if ra.is_ok() {
+                    assert_eq!(a, b, "{len} cells, sum {sum}");
+                    assert_eq!(ma.cells, mb.cells);
+                }
+            }
+        }
     }
 
     #[test]
