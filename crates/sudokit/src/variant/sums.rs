@@ -558,9 +558,21 @@ fn clues(t: &Plan, s: &mut State, m: &mut Marks, w: &mut [u32]) -> Result<bool, 
 
 /// The digits of cell `c` (bit v for digit v, as sums count them).
 fn digits_of(s: &State, n: usize, c: usize) -> u32 {
+    digits_at(s, n, c) << 1
+}
+
+/// The digits of cell `c`, bit d for digit d + 1: each board's word of `c` taken once, so
+/// that the shifts are of one word.
+fn digits_at(s: &State, n: usize, c: usize) -> u32 {
+    let (high, at) = (c >= 64, (c % 64) as u32);
     let mut mask = 0u32;
     for (d, &board) in s[..n].iter().enumerate() {
-        mask |= ((board >> c) as u32 & 1) << (d + 1);
+        let word = if high {
+            (board >> 64) as u64
+        } else {
+            board as u64
+        };
+        mask |= ((word >> at) as u32 & 1) << d;
     }
     mask
 }
@@ -584,9 +596,10 @@ fn clue_pass<B: Sums>(t: &Plan, clue: &Clue, s: &mut State, m: &mut Marks) -> Re
             work.len += 1;
         }
         let masks = &work.masks[base..work.len];
-        let mut walk = Walk::new(masks, B::ALL);
+        // Only the sums up to the clue's can join.
+        let mut walk = Walk::new(masks, !B::ALL.up(clue.sum.saturating_add(1)));
         if masks.len() > 1 && walk.run(0, 0, 0) {
-            work.parts[work.count] = (base, masks.len(), true, walk.sums);
+            work.parts[work.count] = (base, masks.len(), true, walk.sums & walk.keep);
             // Every sum kept (the common case) needs no second walk: these are its answers.
             work.first_allowed[base..work.len].copy_from_slice(&walk.allowed[..masks.len()]);
             work.first[work.count] = walk.every;
@@ -774,10 +787,7 @@ fn branch(t: &Plan, s: &State, w: &[u32]) -> Option<(usize, u32, Option<usize>)>
     let open = t.all & !s[n];
     let mut best: Option<(usize, u32, u32)> = None;
     for c in cells(open) {
-        let mut digits = 0u32;
-        for (d, &board) in s[..n].iter().enumerate() {
-            digits |= ((board >> c) as u32 & 1) << d;
-        }
+        let digits = digits_at(s, n, c);
         let weight = t.cell_clues[c]
             .iter()
             .fold(1u32, |sum, &k| sum.saturating_add(w[k as usize]));
