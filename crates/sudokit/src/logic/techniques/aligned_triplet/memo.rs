@@ -10,17 +10,14 @@
 //! excluders has changed its candidates since. A memo of a pure function, checked against its
 //! whole input, cannot change an answer.
 //!
-//! The table is direct-mapped (a slot per hash of the three cells, a newer triplet replacing
-//! an older one in its slot): bounded memory, no allocation after the first call, and a lost
-//! entry only costs the search it would have saved.
-//!
-//! The table is large and cold by the next call (the chain searches run in between), so the
-//! entries are also kept as a list in the scan's order ([`order`]): a call reads the last
-//! call's list with a cursor, sequentially, as the scan meets its triplets, and writes the
-//! list for the next call as it goes (the entries it met or learnt, and those it passed by,
-//! in order; an entry whose cells or excluders changed is dropped, as it can never hold
-//! again). The table is read only when the list has no entry at the triplet's place. Both
-//! hold the same checked entries, so the list changes no answer either.
+//! The entries are kept as a list in the scan's order ([`order`], which a set of three cells
+//! keeps while its cells keep their candidates): a call reads the last call's list with a
+//! cursor, sequentially, as the scan meets its triplets, and writes the list for the next
+//! call as it goes (the entries it met or learnt and those it passed by, in order; an entry
+//! whose cells or excluders changed is dropped, as it can never hold again). A hashed table
+//! (a random, cold slot per triplet: the chain searches run between two calls) did the same
+//! until the eighth round (see `docs/design.md`). Memory is bounded by the entries that hold
+//! in the current grid.
 //!
 //! [`exclusions`]: super::exclusions
 
@@ -28,27 +25,6 @@ use crate::board::Cell;
 use crate::logic::cell_set::CellSet;
 use crate::logic::CandidateGrid;
 use std::cell::RefCell;
-
-/// Slots in the table (a power of two). A hard step tries a few hundred to a few thousand
-/// triplets; 8,192 slots of 32 bytes are 256 KB per thread.
-const SLOTS: usize = 1 << 13;
-
-/// One triplet that removed nothing.
-#[derive(Clone, Copy)]
-struct Entry {
-    /// The three cells, sorted, packed as `a | b << 8 | c << 16`; `u32::MAX` in an empty slot.
-    key: u32,
-    /// The call that tried it.
-    at: u32,
-    /// Its common excluders then.
-    excluders: CellSet,
-}
-
-const EMPTY: Entry = Entry {
-    key: u32::MAX,
-    at: 0,
-    excluders: CellSet::EMPTY,
-};
 
 /// How many recent calls keep the set of cells changed since them ([`Memo::changed_after`]).
 const RECENT: usize = 64;
@@ -65,7 +41,8 @@ pub(super) struct Memo {
     changed_after: [CellSet; RECENT],
     /// The current call, counted from 1.
     now: u32,
-    slots: Vec<Entry>,
+    /// Whether a call has begun and not finished.
+    open: bool,
     /// The entries at the end of the last call, by increasing [`order`].
     list: Vec<Listed>,
     /// How far this call has read `list`.
@@ -79,7 +56,7 @@ pub(super) struct Memo {
 struct Listed {
     /// Where the scan meets the triplet ([`order`]).
     order: u32,
-    /// As in [`Entry`].
+    /// The three cells, sorted, packed as `a | b << 8 | c << 16`.
     key: u32,
     /// The call that tried it.
     at: u32,
@@ -98,7 +75,7 @@ impl Memo {
             changed_at: [0; 81],
             changed_after: [CellSet::EMPTY; RECENT],
             now: 0,
-            slots: Vec::new(),
+            open: false,
             list: Vec::new(),
             cursor: 0,
             next: Vec::new(),
@@ -108,12 +85,12 @@ impl Memo {
     /// Starts a call on `grid`: the cells whose candidates differ from the last call's are
     /// marked changed now.
     pub(super) fn begin(&mut self, grid: &CandidateGrid) {
-        if self.slots.is_empty() {
-            self.slots = vec![EMPTY; SLOTS];
+        if self.open {
+            self.finish();
         }
+        self.open = true;
         if self.now == u32::MAX {
             // Call numbers would wrap: forget everything (every entry is older than now).
-            self.slots.fill(EMPTY);
             self.list.clear();
             self.changed_at = [0; 81];
             self.changed_after = [CellSet::EMPTY; RECENT];
@@ -139,9 +116,6 @@ impl Memo {
             *after |= changed;
         }
         self.changed_after[self.now as usize % RECENT] = CellSet::EMPTY;
-        // A call that did not finish (see `finish`) leaves the last finished call's list.
-        self.cursor = 0;
-        self.next.clear();
     }
 
     /// Whether none of the cells `involved` has changed its candidates since call `at`.
@@ -179,20 +153,7 @@ impl Memo {
             }
             break;
         }
-        let Some(entry) = self.slots.get(slot_of(key)) else {
-            return false;
-        };
-        if entry.key != key || entry.excluders != excluders || !self.holds(entry.at, involved) {
-            return false;
-        }
-        let at = entry.at;
-        self.pass_on(Listed {
-            order,
-            key,
-            at,
-            excluders,
-        });
-        true
+        false
     }
 
     /// Remembers that the triplet `cells` with common excluders `excluders`, met at `order`,
@@ -200,9 +161,6 @@ impl Memo {
     pub(super) fn remember_empty(&mut self, order: u32, cells: [Cell; 3], excluders: CellSet) {
         let key = key_of(cells);
         let at = self.now;
-        if let Some(slot) = self.slots.get_mut(slot_of(key)) {
-            *slot = Entry { key, at, excluders };
-        }
         self.pass_on(Listed {
             order,
             key,
@@ -223,10 +181,11 @@ impl Memo {
         std::mem::swap(&mut self.list, &mut self.next);
         self.next.clear();
         self.cursor = 0;
+        self.open = false;
     }
 
-    /// Adds an entry to the next call's list, unless it would break the list's order (the
-    /// table still has it).
+    /// Adds an entry to the next call's list, unless it would break the list's order (it is
+    /// then lost, which costs only the search it would have saved).
     fn pass_on(&mut self, listed: Listed) {
         if self
             .next
@@ -294,11 +253,6 @@ fn key_of(cells: [Cell; 3]) -> u32 {
     i[0] | i[1] << 8 | i[2] << 16
 }
 
-/// The slot of a key (a multiplicative hash of the packed cells).
-fn slot_of(key: u32) -> usize {
-    (key.wrapping_mul(0x9E37_79B1) >> (32 - SLOTS.trailing_zeros())) as usize
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -341,8 +295,7 @@ mod tests {
         memo.begin(&grid);
         assert!(!known(&mut memo, three, excluders), "nothing is known yet");
         remember(&mut memo, three, excluders);
-        // Known in any order of the three cells, in this call and in the next on the same grid.
-        assert!(known(&mut memo, triplet("r1c3 r1c1 r1c2"), excluders));
+        // Known in the next call on the same grid.
         memo.begin(&grid);
         assert!(known(&mut memo, three, excluders));
         // Other excluders are another input.
@@ -387,15 +340,16 @@ mod tests {
             assert!(known(&mut memo, three, excluders));
             assert!(!known(&mut memo, other, excluders));
         }
+        memo.begin(&grid);
         assert!(memo.now > RECENT as u32, "past the window");
         assert!(known(&mut memo, three, excluders));
         assert!(!known(&mut memo, other, excluders));
     }
 
-    /// The list alone (the table emptied before each call) answers in scan order, passes on
-    /// the entries a call does not meet, and forgets an entry whose cells or excluders changed.
+    /// The list answers in scan order, passes on the entries a call does not meet, and
+    /// forgets an entry whose cells or excluders changed.
     #[test]
-    fn the_list_in_scan_order_answers_without_the_table() {
+    fn the_list_in_scan_order_answers_and_forgets_what_changed() {
         let (mut grid, three, excluders) = row_of_three();
         let others = [
             (triplet("r1c1 r1c2 r1c4"), excluders),
@@ -412,34 +366,29 @@ mod tests {
             remember(&mut memo, t, ex);
         }
         memo.finish();
-        // Read back in order, the table empty: every entry is known.
+        // Read back in order: every entry is known.
         memo.begin(&grid);
-        memo.slots.fill(EMPTY);
         for &(t, ex) in &all {
             assert!(known(&mut memo, t, ex));
         }
         memo.finish();
         // A call that meets only the last one passes the others on.
         memo.begin(&grid);
-        memo.slots.fill(EMPTY);
         let &(t, ex) = all.last().expect("four");
         assert!(known(&mut memo, t, ex));
         memo.finish();
         assert_eq!(memo.list.len(), all.len());
         // Other excluders at the same place are another input, and drop the entry.
         memo.begin(&grid);
-        memo.slots.fill(EMPTY);
         assert!(!known(&mut memo, three, set("r1c5")));
         memo.finish();
         memo.begin(&grid);
-        memo.slots.fill(EMPTY);
         assert!(!known(&mut memo, three, excluders));
         memo.finish();
         // A changed excluder forgets the triplets it excludes for, not the others.
         remember_all(&mut memo, &grid, &all);
         assert!(grid.eliminate(cells("r1c9")[0], digit(4)));
         memo.begin(&grid);
-        memo.slots.fill(EMPTY);
         for &(t, ex) in &all {
             assert_eq!(known(&mut memo, t, ex), !ex.contains(cells("r1c9")[0]));
         }
@@ -449,11 +398,9 @@ mod tests {
         assert!(grid.eliminate(cells("r5c6")[0], digit(7)));
         for _ in 0..2 {
             memo.begin(&grid);
-            memo.slots.fill(EMPTY);
             memo.finish();
         }
         memo.begin(&grid);
-        memo.slots.fill(EMPTY);
         for &(t, ex) in &all {
             assert_eq!(known(&mut memo, t, ex), !t.contains(&cells("r5c6")[0]));
         }
@@ -472,7 +419,7 @@ mod tests {
     }
 
     /// Over many calls on changing grids, with triplets met in scan order, partly, and
-    /// sometimes out of order or in calls left unfinished: the memo says "known" only for a
+    /// sometimes out of order or in calls not finished by `finish`: the memo says "known" only for a
     /// triplet remembered with the same excluders at a call since which none of its cells and
     /// excluders has changed (checked against the grids' whole history), and it knows most
     /// of those.
@@ -529,9 +476,6 @@ mod tests {
                     .expect("81 cells"),
             );
             let now = history.len() - 1;
-            if next(4) == 0 {
-                memo.slots.fill(EMPTY);
-            }
             let shuffled = next(10) == 0;
             for k in 0..universe.len() {
                 let (at, t, base_ex) = universe[if shuffled { next(120) as usize } else { k }];
@@ -568,7 +512,7 @@ mod tests {
             }
         }
         assert!(valid > 1000, "only {valid} holding entries met");
-        assert!(hits * 10 >= valid * 7, "{hits} hits of {valid}");
+        assert!(hits * 10 >= valid * 6, "{hits} hits of {valid}");
     }
 
     #[test]
