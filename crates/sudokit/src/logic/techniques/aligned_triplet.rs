@@ -82,7 +82,8 @@ pub(super) fn search(
     }
     let near = near(changes.cells);
     let flow = scan(grid, ratings, &bases, near, memo.as_deref_mut(), found);
-    if let Some(memo) = memo {
+    if let Some(mut memo) = memo {
+        memo.finish();
         memo::give(memo);
     }
     flow
@@ -144,16 +145,17 @@ fn scan(
                     continue;
                 }
                 let triplet = [c0, c1, c2];
+                let at = memo::order(c0, c1, c2);
                 if memo
-                    .as_ref()
-                    .is_some_and(|m| m.known_empty(triplet, common))
+                    .as_mut()
+                    .is_some_and(|m| m.known_empty(at, triplet, common))
                 {
                     continue;
                 }
                 let removed = exclusions(grid, &triplet, common);
                 if removed.is_empty() {
                     if let Some(memo) = memo.as_mut() {
-                        memo.remember_empty(triplet, common);
+                        memo.remember_empty(at, triplet, common);
                     }
                     continue;
                 }
@@ -356,6 +358,41 @@ mod tests {
                 assert_eq!(ours, expected, "{cell}");
             }
         }
+    }
+
+    /// The memo's list is read with a cursor, so `memo::order` must grow along SE's scan:
+    /// every pair in scan order and every third cell of its twin area, on the states along
+    /// the solve paths of some of the committed sample's puzzles.
+    #[test]
+    fn the_memo_order_grows_along_the_scan() {
+        use crate::logic::test_util::puzzle;
+        use crate::logic::Solver;
+        let sample = include_str!("../../../../../testdata/sample.txt");
+        let solver = Solver::new();
+        let mut met = 0;
+        for line in sample.lines().filter(|l| l.len() == 81).step_by(7) {
+            let mut grid = puzzle(line);
+            while let Some(step) = solver.next_step(&grid) {
+                let bases = base_cells(&grid, 3);
+                let base_set: CellSet = bases.iter().map(|&(c, _)| c).collect();
+                let mut last = None;
+                for j in 1..bases.len() {
+                    for i in 0..j {
+                        let ((c0, ex0), (c1, ex1)) = (bases[i], bases[j]);
+                        for c2 in twin_area(c0, ex0, c1, ex1, base_set) {
+                            let at = memo::order(c0, c1, c2);
+                            assert!(last < Some(at), "{c0} {c1} {c2}");
+                            last = Some(at);
+                            met += 1;
+                        }
+                    }
+                }
+                if !grid.apply(&step) {
+                    break;
+                }
+            }
+        }
+        assert!(met > 10_000, "only {met} triplets");
     }
 
     #[test]
