@@ -1,6 +1,7 @@
 //! Helpers shared by the tests of the variant fast paths (`variant_distinct.rs`,
-//! `variant_relations.rs`): a seeded generator, random jigsaw regions, and every solution of a
-//! search checked by the independent checker.
+//! `variant_relations.rs`, `variant_little_killer.rs`): a seeded generator, random jigsaw
+//! regions, every solution of a search checked by the independent checker, a fast path against
+//! the general engine, and the committed benchmark sets.
 #![allow(dead_code)]
 
 use super::variant_checker::check;
@@ -44,6 +45,60 @@ pub(crate) fn solutions(mut search: Search, puzzle: &Puzzle, limit: usize) -> (V
         }
     }
     (out, false)
+}
+
+/// The fast path `takes` and the general engine find the same set of solutions (up to
+/// `limit`; both exact or both stopped at it); the search must take that path and no other.
+pub(crate) fn same_answers_on(puzzle: &Puzzle, limit: usize, takes: fn(&Search) -> bool) -> usize {
+    let fast = Search::new(puzzle);
+    assert!(takes(&fast), "{puzzle:?}");
+    let paths = [
+        fast.is_fast_path(),
+        fast.is_non_consecutive_path(),
+        fast.is_little_killer_path(),
+    ];
+    assert_eq!(paths.iter().filter(|&&p| p).count(), 1, "{puzzle:?}");
+    let generic = Search::new(puzzle).generic();
+    assert!(!takes(&generic));
+    let (mut a, a_done) = solutions(fast, puzzle, limit);
+    let (mut b, b_done) = solutions(generic, puzzle, limit);
+    assert_eq!(a_done, b_done, "{puzzle:?}");
+    if a_done {
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "{puzzle:?}");
+    } else {
+        assert_eq!(a.len(), b.len());
+    }
+    a.len()
+}
+
+/// A committed benchmark set (`crates/sudoku-bench/data/variant/ours-SET.jsonl`): each puzzle
+/// with its stored solution.
+#[cfg(feature = "json")]
+pub(crate) fn committed_set(set: &str) -> Vec<(Puzzle, Vec<u8>)> {
+    use sudokit::format::variant::{self as vformat, Options};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(format!("../sudoku-bench/data/variant/ours-{set}.jsonl"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let value: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+            let doc = value["puzzle"].to_string();
+            let puzzle = vformat::parse(&doc, &Options::default())
+                .unwrap_or_else(|e| panic!("{e}"))
+                .puzzle;
+            let solution = value["solution"]
+                .as_str()
+                .expect("a solution")
+                .chars()
+                .map(|ch| ch.to_digit(36).expect("a digit") as u8)
+                .collect::<Vec<_>>();
+            assert_eq!(solution.len(), puzzle.size() * puzzle.size());
+            (puzzle, solution)
+        })
+        .collect()
 }
 
 /// Random jigsaw regions of an `h * w` grid: the boxes with random trades of two cells
