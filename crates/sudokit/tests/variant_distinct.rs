@@ -9,60 +9,23 @@ mod variant_checker;
 #[path = "variant_random/mod.rs"]
 mod variant_random;
 
-use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use sudokit::budget::{Budget, Guard, Limit};
-use sudokit::format::variant::{self as vformat, Options};
 use sudokit::solve::Count;
 use sudokit::variant::{EvenOdd, House, Killer, Pos, Puzzle, Rule, Search, Shape, Stopped, Thermo};
 use variant_checker::{check, naive_count};
-use variant_random::{random_regions, solutions, Rng};
+use variant_random::{committed_set, random_regions, same_answers_on, Rng};
 
-/// The fast path and the general engine find the same set of solutions (up to `limit`; both
-/// exact or both stopped at it); the fast path must be the one taken.
+/// The fast path and the general engine find the same set of solutions (`limit` as in
+/// `same_answers_on`).
 fn same_answers(puzzle: &Puzzle, limit: usize) -> usize {
-    let fast = Search::new(puzzle);
-    assert!(fast.is_fast_path(), "{puzzle:?}");
-    let generic = Search::new(puzzle).generic();
-    assert!(!generic.is_fast_path());
-    let (mut a, a_done) = solutions(fast, puzzle, limit);
-    let (mut b, b_done) = solutions(generic, puzzle, limit);
-    assert_eq!(a_done, b_done, "{puzzle:?}");
-    if a_done {
-        a.sort();
-        b.sort();
-        assert_eq!(a, b, "{puzzle:?}");
-    } else {
-        assert_eq!(a.len(), b.len());
-    }
-    a.len()
+    same_answers_on(puzzle, limit, Search::is_fast_path)
 }
 
+/// A committed set by its file name (`ours-SET`): each puzzle with its stored solution.
 fn committed(name: &str) -> Vec<(Puzzle, Vec<u8>)> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../sudoku-bench/data/variant")
-        .join(format!("{name}.jsonl"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|line| {
-            let value: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
-            let doc = value["puzzle"].to_string();
-            let puzzle = vformat::parse(&doc, &Options::default())
-                .unwrap_or_else(|e| panic!("{name}: {e}"))
-                .puzzle;
-            let n = puzzle.size();
-            let solution = value["solution"]
-                .as_str()
-                .expect("a solution")
-                .chars()
-                .map(|ch| ch.to_digit(36).expect("a digit") as u8)
-                .collect::<Vec<_>>();
-            assert_eq!(solution.len(), n * n);
-            (puzzle, solution)
-        })
-        .collect()
+    committed_set(name.strip_prefix("ours-").expect("a committed set of ours"))
 }
 
 /// The committed sets whose rules only say "different".
