@@ -10,8 +10,11 @@
 //! ```text
 //!   board[d]  bit c = cell c may hold digit d + 1      (n boards)
 //!   solved    bit c = cell c is placed                  (its digit's board keeps bit c)
-//!   W words of 64 bits: 2 up to 11x11, 4 up to 16x16, 10 up to 25x25
+//!   W words of 64 bits: 4 up to 16x16, 10 up to 25x25
 //! ```
+//!
+//! Grids of at most 128 cells (up to 11x11) run the same search on one `u128` per board, in
+//! [`small`].
 //!
 //! Propagation, to a fixed point: naked singles found for all cells at once by counting the
 //! boards bit-sliced (placing d at c clears c's peers from board d and c from the others),
@@ -25,6 +28,7 @@
 //! Budget, guard and statistics mean what they mean in [`super::Search`], which drives this.
 
 mod pairs;
+mod small;
 
 use super::seen::PeerSets;
 use super::Puzzle;
@@ -191,10 +195,10 @@ impl<const W: usize> Tables<W> {
 }
 
 /// The compiled tables of a structure whose rules all say "different", in the narrowest
-/// board width that holds its cells.
+/// board width that holds its cells: grids of up to 128 cells take [`small`]'s kernel.
 #[derive(Debug)]
 pub(crate) enum Plan {
-    W2(Tables<2>),
+    Small(small::Tables),
     W4(Tables<4>),
     W10(Tables<10>),
 }
@@ -207,7 +211,7 @@ impl Plan {
             return None;
         }
         Some(match n * n {
-            0..=128 => Plan::W2(Tables::new(n, houses, peers)),
+            0..=128 => Plan::Small(small::Tables::new(n, houses, peers)?),
             129..=256 => Plan::W4(Tables::new(n, houses, peers)),
             257..=640 => Plan::W10(Tables::new(n, houses, peers)),
             _ => return None,
@@ -243,7 +247,7 @@ pub(crate) struct Core<const W: usize> {
 /// A resumable search on the fast path, driven by [`super::Search`].
 #[derive(Debug, Clone)]
 pub(crate) enum Run {
-    W2(Core<2>),
+    Small(small::Core),
     W4(Core<4>),
     W10(Core<10>),
 }
@@ -252,7 +256,7 @@ impl Run {
     /// A search from the root candidates `root` (bit d for digit d, as the model's).
     pub(crate) fn new(plan: &Arc<Plan>, root: &[u32]) -> Run {
         match &**plan {
-            Plan::W2(t) => Run::W2(Core::new(plan.clone(), t, root)),
+            Plan::Small(t) => Run::Small(small::Core::new(plan.clone(), t, root)),
             Plan::W4(t) => Run::W4(Core::new(plan.clone(), t, root)),
             Plan::W10(t) => Run::W10(Core::new(plan.clone(), t, root)),
         }
@@ -267,8 +271,8 @@ impl Run {
         budget: impl FnMut(u64) -> Option<Stopped>,
     ) -> Result<Option<Vec<u8>>, Stopped> {
         match self {
-            Run::W2(core) => match &*core.plan.clone() {
-                Plan::W2(t) => core.next(t, puzzle, stats, budget),
+            Run::Small(core) => match &*core.plan() {
+                Plan::Small(t) => core.next(t, puzzle, stats, budget),
                 _ => Ok(None),
             },
             Run::W4(core) => match &*core.plan.clone() {
@@ -602,7 +606,7 @@ fn branch<const W: usize>(t: &Tables<W>, s: &[Bits<W>]) -> Option<(usize, u32, O
 
 #[cfg(test)]
 mod tests {
-    use super::{branch, Bits, Plan};
+    use super::{branch, Bits, Tables};
     use crate::variant::skeleton::{skeleton, Structure};
     use crate::variant::Shape;
 
@@ -616,10 +620,8 @@ mod tests {
             differ: Vec::new(),
             pair_ends: Vec::new(),
         };
-        let plan = skeleton(structure).distinct().expect("the fast path");
-        let Plan::W2(t) = &*plan else {
-            panic!("two words wide")
-        };
+        // Two words wide, as no plan is (grids this small take `small`'s kernel).
+        let t = &Tables::<2>::new(4, &structure.houses, &skeleton(structure.clone()).peer_sets);
         // Cells 0 and 15 keep digits 1 and 2 (bits 0 and 1); every other cell all four.
         let mut s = vec![t.all; 4];
         s.push(Bits::EMPTY);

@@ -193,12 +193,13 @@ impl Shape {
             .map(|r| (0..n).map(|c| r * n + c).collect())
             .collect();
         houses.extend((0..n).map(|c| (0..n).map(|r| r * n + c).collect::<Vec<_>>()));
-        let map = self.region_map();
-        houses.extend((0..n).map(|g| {
-            (0..n * n)
-                .filter(|&c| usize::from(map[c]) == g)
-                .collect::<Vec<_>>()
-        }));
+        // One pass over the cells, not one per region: this runs for every puzzle compiled.
+        houses.extend((0..n).map(|_| Vec::with_capacity(n)));
+        for (c, &g) in self.region_map().iter().enumerate() {
+            if let Some(region) = houses.get_mut(2 * n + usize::from(g)) {
+                region.push(c);
+            }
+        }
         houses
     }
 }
