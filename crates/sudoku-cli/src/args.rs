@@ -207,18 +207,28 @@ Output (one puzzle per entry, in index order):
 --time adds a tab and the time in microseconds (line), or a '# time: N us' line (grid).
 --stats prints the seed, the rate, and the spread of clue counts (and ratings) at the end.
 
-Other sizes and variant rules (--size, --boxes, --rules, --rules-file, --killer, --variant):
-the variant generator makes a random solution grid of the shape and rules, then takes clues
-out (one by one, or by half-turn pairs with --symmetry rot180) while the puzzle stays
-unique, so every puzzle is minimal (within its pairs). --killer cuts cages of 1 to 5 cells
-from the grid and adds as few givens as uniqueness needs (often none). Seeded and the same
-for any --threads, as above. --clues, --pattern, --nested, --max-attempts, --accept-stuck,
-the difficulty targets and --minimal with a --symmetry are refused there. Output: line is the N*N characters (read back by `solve` with the same
-flags), grid is N lines of numbers, json adds the JSON document (`puzzle`), `line`,
-`solution`, `clues`; a --killer puzzle prints as its JSON document in line and grid.
+Other sizes and variant rules (--size, --boxes, --rules, --rules-file, --killer, --jigsaw,
+--variant): the variant generator makes a random solution grid of the shape and rules, then
+takes clues out (one by one, or by the orbits of --symmetry) while the puzzle stays unique,
+so every puzzle is minimal (within its orbits). Rules with data are made from each grid:
+--killer (or --rules killer) cuts cages of 1 to 5 cells and adds as few givens as uniqueness
+needs (often none); --rules thermo, arrow, kropki, xv, sandwich, even-odd, little-killer cut
+that rule's data (thermometers of 3 to 6 cells, arrows of 2 or 3, every kropki dot or X/V
+with the negative constraint, every sandwich sum, a third of the cells even/odd, ten little
+killer diagonals) before the clues are dug, and mix with the other rules (--rules
+thermo,anti-knight: the grid keeps anti-knight, the thermometers are cut from it); --jigsaw
+(or --rules jigsaw) gives each puzzle random connected regions of N cells. Seeded and the
+same for any --threads, as above. --clues, --pattern, --nested, --max-attempts,
+--accept-stuck, the difficulty targets and --minimal with a --symmetry are refused there.
+Output: line is the N*N characters (read back by `solve` with the same flags), grid is N
+lines of numbers, json adds the JSON document (`puzzle`), `line`, `solution`, `clues`; a
+puzzle with made data (cages, cut rules, jigsaw regions) prints as its JSON document in line
+and grid.
   sudoku generate --size 16 -n 5 --seed 1
   sudoku generate --boxes 2x3 --rules diagonal,anti-knight --symmetry rot180
   sudoku generate --killer --size 6 --format json
+  sudoku generate --rules thermo,anti-knight -n 3 --seed 1
+  sudoku generate --jigsaw --rules kropki --size 6 --symmetry rot180
 
 Exit status: 0 when every puzzle was made; 1 when some missed its target; 2 on a usage or
 output error.
@@ -655,6 +665,11 @@ pub(crate) struct GenerateArgs {
     /// needs (often none); printed as JSON documents (implies the variant generator)
     #[arg(long)]
     pub(crate) killer: bool,
+
+    /// Jigsaw puzzles: random connected regions of N cells for each puzzle (from the boxes of
+    /// --size/--boxes), printed as JSON documents (implies the variant generator)
+    #[arg(long)]
+    pub(crate) jigsaw: bool,
 
     /// Output format.
     #[command(flatten)]

@@ -127,7 +127,7 @@ fn run() -> anyhow::Result<ExitCode> {
             };
             batch::run(&plan, &Sources::from_args(&args.input.files))?
         }
-        Some(Command::Generate(args)) if args.variant.active() || args.killer => {
+        Some(Command::Generate(args)) if args.variant.active() || args.killer || args.jigsaw => {
             variant_generate::run(&args)?
         }
         Some(Command::Generate(args)) => generate::run(&args)?,

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 use sudokit::format::variant::{self as text, Options, VariantLayout};
 use sudokit::solve::Count;
-use sudokit::variant::{Rule, Search, Shape, Stopped};
+use sudokit::variant::{Cut, Rule, Search, Shape, Stopped};
 
 /// The variant options shared by solve, count and check.
 #[derive(Debug, Clone, Default, Args)]
@@ -29,8 +29,9 @@ pub(crate) struct VariantArgs {
     pub(crate) boxes: Option<String>,
 
     /// Variant rules that need no data, comma-separated: diagonal, windoku, disjoint,
-    /// anti-knight, anti-king, non-consecutive (and killer for generate: it makes the cages);
-    /// rules with data go in --rules-file
+    /// anti-knight, anti-king, non-consecutive (and for generate, which makes their data:
+    /// killer, thermo, arrow, kropki, xv, sandwich, even-odd, little-killer, jigsaw); rules with
+    /// data go in --rules-file
     #[arg(long, value_name = "RULES", value_delimiter = ',')]
     pub(crate) rules: Vec<String>,
 
@@ -64,11 +65,22 @@ impl VariantArgs {
                         "rule {name:?} needs data (its cells, sums or marks): give it in a \
                          --rules-file (a JSON array of rules, as in docs/variant.schema.json) or \
                          in the puzzle's JSON document{}",
-                        if name == "killer" {
-                            "; `sudoku generate --killer` (or `--rules killer`) makes the cages"
-                        } else {
-                            ""
+                        match name {
+                            "killer" => "; `sudoku generate --killer` (or `--rules killer`) \
+                                         makes the cages"
+                                .to_string(),
+                            _ if Cut::from_name(name).is_some() => format!(
+                                "; `sudoku generate --rules {name}` makes puzzles with its data"
+                            ),
+                            _ => String::new(),
                         }
+                    );
+                }
+                if name == "jigsaw" {
+                    bail!(
+                        "jigsaw regions are part of the puzzle (the `regions` of its JSON \
+                         document, f-puzzles and SudokuPad files); `sudoku generate --jigsaw` \
+                         (or `--rules jigsaw`) makes puzzles with random regions"
                     );
                 }
                 bail!(

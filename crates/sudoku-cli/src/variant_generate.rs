@@ -1,5 +1,5 @@
 //! `sudoku generate` for other sizes and variant rules (`--size`, `--boxes`, `--rules`,
-//! `--rules-file`, `--killer`, `--variant`, and every `--symmetry`):
+//! `--rules-file`, `--killer`, `--jigsaw`, `--variant`, and every `--symmetry`):
 //! `sudokit::variant::generate_with` under a guard on worker threads, printed in index order.
 //!
 //! Puzzle `i` depends only on the seed, the options and `i` (the library keys its random
@@ -13,6 +13,11 @@
 //! object per puzzle with our JSON document. A puzzle whose rules the generator made (the
 //! cages of `--killer`) cannot be written as digits alone, so `line` and `grid` print its JSON
 //! document on one line.
+//!
+//! `--rules` takes the rules that need no data as they are, and the names of the rules whose
+//! data the generator makes: `killer` (as `--killer`), `jigsaw` (as `--jigsaw`: random regions)
+//! and the rules the library cuts from each solution grid (`variant::Cut`: thermo, arrow,
+//! kropki, xv, sandwich, even-odd, little-killer). Their puzzles print as `--killer`'s do.
 
 use crate::args::{GenerateArgs, SolveFormat, SymmetryArg};
 use crate::generate::random_seed;
@@ -27,7 +32,7 @@ use std::time::{Duration, Instant};
 use sudokit::budget::{Budget, Guard};
 use sudokit::format::variant::{self as text, Document, VariantLayout};
 use sudokit::generate::DEFAULT_MAX_ATTEMPTS;
-use sudokit::variant::{self, GenerateError, Puzzle, Request, Search, Shape};
+use sudokit::variant::{self, Cut, GenerateError, Puzzle, Request, Search, Shape};
 
 /// How far (in indices) the workers may run ahead of the first puzzle not yet printed.
 const WINDOW: u64 = 64;
@@ -107,21 +112,47 @@ type Made = (Result<(Puzzle, Vec<u8>), GenerateError>, Duration);
 pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
     refuse_classic_only(args)?;
     let started = Instant::now();
-    // `--rules killer` asks for the cages `--killer` makes (the only rule the generator
-    // makes the data of); the other rules go through `options` as they are.
+    // `--rules killer` asks for the cages `--killer` makes, `--rules jigsaw` for the regions
+    // `--jigsaw` makes, and the other rules with data for the data the library cuts from each
+    // solution grid; the rules without data go through `options` as they are.
     let mut variant_args = args.variant.clone();
-    let killer_named = variant_args.rules.iter().any(|r| r.trim() == "killer");
-    variant_args.rules.retain(|r| r.trim() != "killer");
-    let killer = args.killer || killer_named;
+    let named = |name: &str| variant_args.rules.iter().any(|r| r.trim() == name);
+    let killer = args.killer || named("killer");
+    let jigsaw = args.jigsaw || named("jigsaw");
+    let mut cuts: Vec<Cut> = variant_args
+        .rules
+        .iter()
+        .filter_map(|r| Cut::from_name(r.trim()))
+        .collect();
+    cuts.sort_unstable();
+    cuts.dedup();
+    variant_args.rules.retain(|r| {
+        let name = r.trim();
+        name != "killer" && name != "jigsaw" && Cut::from_name(name).is_none()
+    });
     let options = variant_args.options()?;
     let shape = match options.shape {
         Some(shape) => shape,
         None => Shape::square(9)?,
     };
-    // The rules are checked against the shape once, before any worker starts.
+    // The rules are checked against the shape once, before any worker starts (on the boxes'
+    // regions as irregular ones for a jigsaw, so that rules which need boxes are refused).
     let n = shape.size();
-    Puzzle::new(shape.clone(), vec![0; n * n], options.rules.clone())
+    let checked = if jigsaw {
+        Shape::regions(n, shape.region_map())?
+    } else {
+        shape.clone()
+    };
+    Puzzle::new(checked, vec![0; n * n], options.rules.clone())
         .context("cannot generate such puzzles")?;
+    if let Some(cut) = cuts.iter().find(|cut| n < cut.min_size()) {
+        bail!(
+            "cannot generate {} puzzles of size {n}: its data cannot be cut from grids smaller \
+             than {min}x{min}",
+            cut.name(),
+            min = cut.min_size()
+        );
+    }
     let request = Request {
         shape,
         rules: options.rules,
@@ -132,7 +163,12 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
     // Any of the classic symmetries: it only says which givens are dug together, so it fits
     // every shape and rule set.
     let symmetry = args.symmetry.symmetry();
-    let gen_options = variant::Options::default().with_symmetry(symmetry);
+    let mut gen_options = variant::Options::default()
+        .with_symmetry(symmetry)
+        .with_cuts(cuts);
+    if jigsaw {
+        gen_options = gen_options.with_jigsaw();
+    }
     let seed = args.seed.unwrap_or_else(random_seed);
     let threads = match args.batch.threads {
         Some(n) => usize::from(n),
@@ -148,7 +184,7 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
         seed,
         symmetry: symmetry.name(),
         time: args.batch.time,
-        made_rules: request.killer_cages,
+        made_rules: request.killer_cages || !gen_options.cuts.is_empty() || gen_options.jigsaw,
         printed: 0,
     };
     let mut tally = Tally::default();
@@ -249,7 +285,8 @@ struct Output {
     seed: u64,
     symmetry: &'static str,
     time: bool,
-    /// Whether the generator added rules (killer cages) the digits do not carry.
+    /// Whether the generator made rules or regions (killer cages, cut rule data, jigsaw
+    /// regions) that the digits do not carry.
     made_rules: bool,
     printed: u64,
 }

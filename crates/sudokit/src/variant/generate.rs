@@ -6,10 +6,17 @@
 //!
 //! [`generate_with`] takes [`Options`] beyond the [`Request`]: any of the classic generator's
 //! symmetries (a symmetry only says which givens are dug together, so it fits every rule
-//! set), and a solution grid to dig from instead of the random fill (the benchmark cuts rule
-//! data from a grid and digs that same grid, so the fill never has to meet the rules).
+//! set), a solution grid to dig from instead of the random fill, the rules whose data is cut
+//! from the solution grid before the givens are dug ([`Cut`]: thermometers, arrows, dots,
+//! sums, even/odd cells; the fill meets only the request's rules, and what is cut holds on
+//! the grid by construction), and random jigsaw regions for each puzzle (the request's boxes
+//! deformed by [`jigsaw`], the grid then filled in them). The cutters are in `cut.rs`.
 
-use super::{Killer, Pos, Puzzle, Rule, Search, Shape, Stopped, VariantError};
+mod cut;
+
+pub use cut::{jigsaw, Cut, Draw};
+
+use super::{Puzzle, Rule, Search, Shape, Stopped, VariantError};
 use crate::board::Symmetry;
 use crate::budget::{Guard, Limit};
 use crate::rng::Rng;
@@ -47,6 +54,20 @@ pub enum GenerateError {
     /// The grid of [`Options::with_solution`] is not a solution of the request's rules.
     #[error("the grid to dig from is not a solution of the rules")]
     NotASolution,
+    /// A rule of [`Options::with_cuts`] has no data to cut on grids of this size.
+    #[error("{rule} data cannot be cut from a {size}x{size} grid (size {min} or more)")]
+    CutSize {
+        /// The rule's name.
+        rule: &'static str,
+        /// The grid's size.
+        size: usize,
+        /// The smallest size it takes ([`Cut::min_size`]).
+        min: usize,
+    },
+    /// The regions of [`Options::with_jigsaw`] were asked of a grid given to dig from (whose
+    /// regions are already fixed).
+    #[error("random jigsaw regions cannot go with a given solution grid")]
+    JigsawWithSolution,
 }
 
 /// What [`generate_with`] takes beyond the [`Request`] (kept apart so that code which builds
@@ -84,6 +105,11 @@ pub struct Options {
     pub symmetry: Option<Symmetry>,
     /// The solution grid to dig from (N * N digits), instead of a random fill.
     pub solution: Option<Vec<u8>>,
+    /// The rules whose data is cut from the solution grid and added to the request's rules
+    /// before the givens are dug (each once, in this order).
+    pub cuts: Vec<Cut>,
+    /// Random jigsaw regions for each puzzle: the request's regions deformed by [`jigsaw`].
+    pub jigsaw: bool,
 }
 
 impl Options {
@@ -96,6 +122,35 @@ impl Options {
     /// Dig from `solution` (which must keep every rule) instead of a random fill.
     pub fn with_solution(mut self, solution: Vec<u8>) -> Options {
         self.solution = Some(solution);
+        self
+    }
+
+    /// Cut the data of `cuts` from the solution grid (thermometers, arrows...), then dig.
+    ///
+    /// ```
+    /// use sudokit::variant::{generate_with, Cut, Options, Request, Rule, Shape};
+    /// let request = Request {
+    ///     shape: Shape::square(6)?,
+    ///     rules: vec![],
+    ///     symmetric: false,
+    ///     killer_cages: false,
+    ///     max_guesses: 100_000,
+    /// };
+    /// let options = Options::default().with_cuts(vec![Cut::Thermo]).with_jigsaw();
+    /// let puzzle = generate_with(&request, &options, 7, 0, None)?;
+    /// assert!(puzzle.rules().iter().any(|r| matches!(r, Rule::Thermo(_))));
+    /// assert!(puzzle.shape().box_dims().is_none());
+    /// assert_eq!(sudokit::variant::count(&puzzle, 2), sudokit::solve::Count::Exact(1));
+    /// # Ok::<(), sudokit::variant::GenerateError>(())
+    /// ```
+    pub fn with_cuts(mut self, cuts: Vec<Cut>) -> Options {
+        self.cuts = cuts;
+        self
+    }
+
+    /// Random jigsaw regions for each puzzle (connected regions of N cells).
+    pub fn with_jigsaw(mut self) -> Options {
+        self.jigsaw = true;
         self
     }
 }
@@ -194,6 +249,11 @@ fn guard_stop<T>(result: &Result<T, Stopped>) -> Result<(), GenerateError> {
     }
 }
 
+/// Salts of the streams that make the regions and cut the rule data, apart from the stream
+/// that cuts the killer cages and orders the dig (so that adding them changes neither).
+const JIGSAW_SALT: u64 = 0x4A16_5A3D_0000_0001;
+const CUT_SALT: u64 = 0xC0_7DA7_A000_0002;
+
 fn make(
     request: &Request,
     options: &Options,
@@ -202,9 +262,30 @@ fn make(
     guard: Option<&Guard>,
 ) -> Result<Puzzle, GenerateError> {
     check_guard(guard)?;
-    let mut rng = Rng::for_item(seed, index);
     let n = request.shape.size();
     let cells = n * n;
+    if let Some(cut) = options.cuts.iter().find(|cut| n < cut.min_size()) {
+        return Err(GenerateError::CutSize {
+            rule: cut.name(),
+            size: n,
+            min: cut.min_size(),
+        });
+    }
+    let jigsaw_request;
+    let request = if options.jigsaw {
+        if options.solution.is_some() {
+            return Err(GenerateError::JigsawWithSolution);
+        }
+        let mut draw = Rng::for_item(seed ^ JIGSAW_SALT, index);
+        jigsaw_request = Request {
+            shape: jigsaw(&request.shape, &mut draw)?,
+            ..request.clone()
+        };
+        &jigsaw_request
+    } else {
+        request
+    };
+    let mut rng = Rng::for_item(seed, index);
     let grid = match &options.solution {
         Some(grid) => {
             let full = Puzzle::new(request.shape.clone(), grid.clone(), request.rules.clone());
@@ -221,9 +302,13 @@ fn make(
         Symmetry::None
     });
     let mut rules = request.rules.clone();
+    let mut draw = Rng::for_item(seed ^ CUT_SALT, index);
+    for cut in &options.cuts {
+        rules.extend(cut.rules(&grid, n, &mut draw));
+    }
     let mut givens = grid.clone();
     if request.killer_cages {
-        rules.extend(cages(&grid, n, &mut rng));
+        rules.extend(cut::cages(&grid, n, &mut rng));
         givens = vec![0; cells];
         // Add givens until unique: each one a cell where the first two solutions differ.
         loop {
@@ -312,57 +397,4 @@ fn orbit(symmetry: Symmetry, n: usize, cell: usize) -> Vec<usize> {
         }
     }
     members
-}
-
-/// Cages cut from `grid`: random connected groups of 1 to 5 cells with different digits.
-fn cages(grid: &[u8], n: usize, rng: &mut Rng) -> Vec<Rule> {
-    let mut owner = vec![usize::MAX; n * n];
-    let mut order: Vec<usize> = (0..n * n).collect();
-    rng.shuffle(&mut order);
-    let mut out = Vec::new();
-    for &start in &order {
-        if owner[start] != usize::MAX {
-            continue;
-        }
-        let want = 1 + rng.index(5);
-        let mut cage = vec![start];
-        owner[start] = out.len();
-        while cage.len() < want {
-            let mut options = Vec::new();
-            for &c in &cage {
-                let (r, k) = (c / n, c % n);
-                let near = [
-                    (r > 0).then(|| c - n),
-                    (r + 1 < n).then(|| c + n),
-                    (k > 0).then(|| c - 1),
-                    (k + 1 < n).then(|| c + 1),
-                ];
-                for next in near.into_iter().flatten() {
-                    if owner[next] == usize::MAX
-                        && cage.iter().all(|&x| grid[x] != grid[next])
-                        && !options.contains(&next)
-                    {
-                        options.push(next);
-                    }
-                }
-            }
-            if options.is_empty() {
-                break;
-            }
-            let next = options[rng.index(options.len())];
-            owner[next] = out.len();
-            cage.push(next);
-        }
-        cage.sort_unstable();
-        let sum = cage.iter().map(|&c| u32::from(grid[c])).sum();
-        let cells = cage
-            .iter()
-            .map(|&c| Pos::new((c / n) as u8, (c % n) as u8))
-            .collect();
-        out.push(Rule::Killer(Killer {
-            cells,
-            sum: Some(sum),
-        }));
-    }
-    out
 }

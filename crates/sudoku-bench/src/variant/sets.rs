@@ -5,17 +5,16 @@
 //! `data/variant/pencilmark-<set>.jsonl`) and the shared 16x16 / 25x25 puzzles.
 //!
 //! Rules that carry data (thermometers, arrows, dots, sums, even/odd cells) are cut from a
-//! random solution grid, so they always admit a grid; [`variant::generate`] then fills a grid
-//! that keeps them and takes givens out while the puzzle stays unique. Killer puzzles get their
+//! random solution grid by the library's cutters ([`Cut::rules`], jigsaw regions by
+//! [`variant::jigsaw`]), drawing from a fastrand stream (the one the committed sets were made
+//! with); [`variant::generate_with`] then digs the givens from that grid while the puzzle
+//! stays unique. Killer puzzles get their
 //! cages from the generator itself (`killer_cages`).
 
 use std::path::Path;
 
 use sudokit::format::variant::{self as vformat, Document};
-use sudokit::variant::{
-    self, Arrow, EvenOdd, Kropki, LittleKiller, Options, Pos, Puzzle, Request, Rule, Sandwich,
-    Shape, Thermo, Xv,
-};
+use sudokit::variant::{self, Cut, Options, Puzzle, Request, Rule, Shape};
 
 /// One benchmark puzzle: the puzzle and its unique solution.
 #[derive(Debug, Clone)]
@@ -237,9 +236,10 @@ fn make_once(recipe: Recipe, seed: u64, index: u64) -> Result<Item, SetError> {
     };
     // Each puzzle has its own stream, so a set's puzzles can be made in any order.
     let mut rng = fastrand::Rng::with_seed(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let square = Shape::square(recipe.size).map_err(|e| fail(e.to_string()))?;
     let shape = match recipe.name {
-        "jigsaw" => jigsaw(recipe.size, &mut rng),
-        _ => Shape::square(recipe.size),
+        "jigsaw" => variant::jigsaw(&square, &mut Fastrand(&mut rng)),
+        _ => Ok(square),
     }
     .map_err(|e| fail(e.to_string()))?;
     let mut request = Request {
@@ -252,12 +252,14 @@ fn make_once(recipe: Recipe, seed: u64, index: u64) -> Result<Item, SetError> {
     let mut options = Options::default();
     if let Some(rule) = Rule::from_name(recipe.name) {
         request.rules.push(rule);
-    } else if !matches!(recipe.name, "killer" | "jigsaw") && !recipe.name.starts_with("classic") {
+    } else if let Some(cut) = Cut::from_name(recipe.name) {
         // A random grid (the plain generator's fill) to cut the rule's data from, and to dig
         // from: a second random fill that had to meet the rules (sandwich sums, little-killer
-        // diagonals) would spend minutes of guesses finding what is already here.
+        // diagonals) would spend minutes of guesses finding what is already here. (The
+        // library's `Options::with_cuts` does the same with its own stream; this one keeps the
+        // committed sets' fastrand stream.)
         let grid = variant::fill(&request, seed, index, None).map_err(|e| fail(e.to_string()))?;
-        request.rules = cut_rules(recipe.name, &grid, recipe.size, &mut rng);
+        request.rules = cut.rules(&grid, recipe.size, &mut Fastrand(&mut rng));
         options = options.with_solution(grid);
     }
     let puzzle = variant::generate_with(&request, &options, seed, index, None)
@@ -330,288 +332,17 @@ pub fn make_range(
     })
 }
 
-/// The rule data of `name` cut from `grid`.
-fn cut_rules(name: &str, grid: &[u8], n: usize, rng: &mut fastrand::Rng) -> Vec<Rule> {
-    let pos = |c: usize| Pos::new((c / n) as u8, (c % n) as u8);
-    let right_down = || {
-        (0..n * n).flat_map(move |c| {
-            let right = (c % n + 1 < n).then(|| (c, c + 1));
-            let down = (c + n < n * n).then(|| (c, c + n));
-            right.into_iter().chain(down)
-        })
-    };
-    match name {
-        "thermo" => {
-            let mut used = vec![false; n * n];
-            let mut rules = Vec::new();
-            for _ in 0..200 {
-                if rules.len() == 8 {
-                    break;
-                }
-                let want = 3 + rng.usize(..4);
-                let start = rng.usize(..n * n);
-                let path = grow_path(start, want, n, &used, rng, |path, next| {
-                    path.last().is_some_and(|&p| grid[next] > grid[p])
-                });
-                if path.len() >= 3 {
-                    for &c in &path {
-                        used[c] = true;
-                    }
-                    rules.push(Rule::Thermo(Thermo {
-                        cells: path.iter().map(|&c| pos(c)).collect(),
-                    }));
-                }
-            }
-            rules
-        }
-        "arrow" => {
-            let mut used = vec![false; n * n];
-            let mut rules = Vec::new();
-            for _ in 0..400 {
-                if rules.len() == 7 {
-                    break;
-                }
-                let circle = rng.usize(..n * n);
-                if used[circle] {
-                    continue;
-                }
-                let want = 2 + rng.usize(..2);
-                let mut blocked = used.clone();
-                blocked[circle] = true;
-                let Some(&first) = neighbours(circle, n, true)
-                    .iter()
-                    .find(|&&c| !blocked[c] && grid[c] < grid[circle])
-                else {
-                    continue;
-                };
-                let total = u32::from(grid[circle]);
-                let path = grow_path(first, want, n, &blocked, rng, |path, next| {
-                    path.iter().map(|&c| u32::from(grid[c])).sum::<u32>() + u32::from(grid[next])
-                        < total
-                        || path.len() + 1 == want
-                });
-                let sum: u32 = path.iter().map(|&c| u32::from(grid[c])).sum();
-                if path.len() >= 2 && sum == total {
-                    used[circle] = true;
-                    for &c in &path {
-                        used[c] = true;
-                    }
-                    rules.push(Rule::Arrow(Arrow {
-                        circle: vec![pos(circle)],
-                        cells: path.iter().map(|&c| pos(c)).collect(),
-                    }));
-                }
-            }
-            rules
-        }
-        "kropki" => {
-            let mut rule = Kropki {
-                negative: true,
-                ..Kropki::default()
-            };
-            for (a, b) in right_down() {
-                let (x, y) = (grid[a], grid[b]);
-                if x.abs_diff(y) == 1 {
-                    rule.white.push([pos(a), pos(b)]);
-                } else if x == 2 * y || y == 2 * x {
-                    rule.black.push([pos(a), pos(b)]);
-                }
-            }
-            vec![Rule::Kropki(rule)]
-        }
-        "xv" => {
-            let mut rule = Xv {
-                negative: true,
-                ..Xv::default()
-            };
-            for (a, b) in right_down() {
-                match grid[a] + grid[b] {
-                    10 => rule.x.push([pos(a), pos(b)]),
-                    5 => rule.v.push([pos(a), pos(b)]),
-                    _ => {}
-                }
-            }
-            vec![Rule::Xv(rule)]
-        }
-        "sandwich" => {
-            let line_sum = |cells: Vec<usize>| {
-                let at = |d: u8| cells.iter().position(|&c| grid[c] == d).unwrap_or(0);
-                let (a, b) = (at(1), at(n as u8));
-                let (lo, hi) = (a.min(b), a.max(b));
-                cells[lo + 1..hi].iter().map(|&c| u32::from(grid[c])).sum()
-            };
-            let mut rules = Vec::new();
-            for i in 0..n {
-                rules.push(Rule::Sandwich(Sandwich {
-                    row: Some(i as u8 + 1),
-                    col: None,
-                    sum: line_sum((0..n).map(|c| i * n + c).collect()),
-                }));
-                rules.push(Rule::Sandwich(Sandwich {
-                    row: None,
-                    col: Some(i as u8 + 1),
-                    sum: line_sum((0..n).map(|r| r * n + i).collect()),
-                }));
-            }
-            // Every clue, as published sandwich puzzles have: the generator digs from this
-            // grid, so the sums need not be met by a random fill.
-            rules
-        }
-        "even-odd" => {
-            let mut rule = EvenOdd::default();
-            for (c, &digit) in grid.iter().enumerate() {
-                if rng.usize(..3) == 0 {
-                    if digit.is_multiple_of(2) {
-                        rule.even.push(pos(c));
-                    } else {
-                        rule.odd.push(pos(c));
-                    }
-                }
-            }
-            vec![Rule::EvenOdd(rule)]
-        }
-        "little-killer" => {
-            // Down-right diagonals from the top row and the left column, down-left from the
-            // top row, at least three cells long; ten of them at random.
-            let mut lines: Vec<Vec<usize>> = Vec::new();
-            for s in 0..n {
-                lines.push((0..n - s).map(|k| k * n + s + k).collect());
-                lines.push((0..n - s).map(|k| (s + k) * n + k).collect());
-                lines.push((0..=s).map(|k| k * n + s - k).collect());
-            }
-            lines.retain(|l| l.len() >= 3);
-            lines.sort();
-            lines.dedup();
-            rng.shuffle(&mut lines);
-            lines
-                .into_iter()
-                .take(10)
-                .map(|l| {
-                    Rule::LittleKiller(LittleKiller {
-                        sum: l.iter().map(|&c| u32::from(grid[c])).sum(),
-                        cells: l.into_iter().map(pos).collect(),
-                    })
-                })
-                .collect()
-        }
-        _ => Vec::new(),
-    }
-}
+/// The stream the committed sets were cut with (fastrand's), for the library's cutters.
+struct Fastrand<'a>(&'a mut fastrand::Rng);
 
-/// The cells next to `c` (orthogonally, and diagonally too with `diagonal`).
-fn neighbours(c: usize, n: usize, diagonal: bool) -> Vec<usize> {
-    let (r, k) = ((c / n) as isize, (c % n) as isize);
-    let steps: &[(isize, isize)] = if diagonal {
-        &[
-            (-1, 0),
-            (1, 0),
-            (0, -1),
-            (0, 1),
-            (-1, -1),
-            (-1, 1),
-            (1, -1),
-            (1, 1),
-        ]
-    } else {
-        &[(-1, 0), (1, 0), (0, -1), (0, 1)]
-    };
-    let n = n as isize;
-    steps
-        .iter()
-        .map(|&(dr, dk)| (r + dr, k + dk))
-        .filter(|&(r, k)| (0..n).contains(&r) && (0..n).contains(&k))
-        .map(|(r, k)| (r * n + k) as usize)
-        .collect()
-}
+impl variant::Draw for Fastrand<'_> {
+    fn index(&mut self, n: usize) -> usize {
+        self.0.usize(..n)
+    }
 
-/// A random path of at most `want` cells from `start` through cells not `blocked` (king
-/// steps), each next cell accepted by `ok(path so far, next)`.
-fn grow_path(
-    start: usize,
-    want: usize,
-    n: usize,
-    blocked: &[bool],
-    rng: &mut fastrand::Rng,
-    ok: impl Fn(&[usize], usize) -> bool,
-) -> Vec<usize> {
-    if blocked[start] {
-        return Vec::new();
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        self.0.shuffle(items);
     }
-    let mut path = vec![start];
-    while path.len() < want {
-        let Some(&last) = path.last() else { break };
-        let mut options: Vec<usize> = neighbours(last, n, true)
-            .into_iter()
-            .filter(|&c| !blocked[c] && !path.contains(&c) && ok(&path, c))
-            .collect();
-        if options.is_empty() {
-            break;
-        }
-        rng.shuffle(&mut options);
-        path.push(options[0]);
-    }
-    path
-}
-
-/// Random jigsaw regions: the boxes, then cells traded between neighbouring regions (one each
-/// way, so sizes stay N) while both stay connected.
-fn jigsaw(n: usize, rng: &mut fastrand::Rng) -> Result<Shape, variant::VariantError> {
-    let mut map = Shape::square(n)?.region_map();
-    let mut trades = 0;
-    for _ in 0..2000 {
-        if trades == 3 * n {
-            break;
-        }
-        let x = rng.usize(..n * n);
-        let Some(&y) = neighbours(x, n, false).iter().find(|&&y| map[y] != map[x]) else {
-            continue;
-        };
-        let (a, b) = (map[x], map[y]);
-        // A cell of b next to a, other than y's trade partner x, goes to a in exchange.
-        let candidates: Vec<usize> = (0..n * n)
-            .filter(|&z| {
-                z != y
-                    && map[z] == b
-                    && neighbours(z, n, false)
-                        .iter()
-                        .any(|&w| map[w] == a && w != x)
-            })
-            .collect();
-        if candidates.is_empty() {
-            continue;
-        }
-        let z = candidates[rng.usize(..candidates.len())];
-        let mut next = map.clone();
-        next[x] = b;
-        next[z] = a;
-        if connected(&next, n, a) && connected(&next, n, b) {
-            map = next;
-            trades += 1;
-        }
-    }
-    Shape::regions(n, map)
-}
-
-/// Whether region `g` of `map` is one orthogonally connected piece.
-fn connected(map: &[u8], n: usize, g: u8) -> bool {
-    let cells: Vec<usize> = (0..n * n).filter(|&c| map[c] == g).collect();
-    let Some(&first) = cells.first() else {
-        return true;
-    };
-    let mut seen = vec![false; n * n];
-    let mut stack = vec![first];
-    seen[first] = true;
-    let mut reached = 1;
-    while let Some(c) = stack.pop() {
-        for w in neighbours(c, n, false) {
-            if map[w] == g && !seen[w] {
-                seen[w] = true;
-                reached += 1;
-                stack.push(w);
-            }
-        }
-    }
-    reached == cells.len()
 }
 
 /// One line of a committed set file: our document and the solution the other generator gave.
