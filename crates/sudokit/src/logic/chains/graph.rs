@@ -9,10 +9,12 @@
 //! cell only once). That order decides which chain SE finds first, so it is kept exactly.
 
 use super::bits::{exactly_two, se_peer_masks};
+use super::dynamic::Work;
+use super::reach::Closures;
 use crate::board::{Cell, Digit, House};
 use crate::logic::cell_set::{CellSet, PEER_MASKS};
 use crate::logic::CandidateGrid;
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 
 /// A candidate: `cell * 9 + digit index`.
@@ -92,6 +94,13 @@ impl PotSet {
         }
     }
 
+    /// Adds the potentials of `other`.
+    pub(super) fn union(&mut self, other: &PotSet) {
+        for (word, &o) in self.0.iter_mut().zip(&other.0) {
+            *word |= o;
+        }
+    }
+
     /// Whether no potential is in the set.
     pub(super) fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
@@ -117,6 +126,8 @@ pub(super) struct Graph {
     conjugates: Vec<[Pot; 3]>,
     /// The cells where each digit is a candidate.
     by_digit: [CellSet; 9],
+    /// What each node reaches by the links, computed when first asked for.
+    closures: OnceCell<Closures>,
 }
 
 /// The pencilmarks a graph is built from: each cell's candidates and each digit's cells.
@@ -205,7 +216,16 @@ impl Graph {
             weak,
             conjugates,
             by_digit,
+            closures: Default::default(),
         }
+    }
+
+    /// What every node reaches by the links of the pencilmarks, links inside cells included
+    /// (as the multiple forcing chains follow them): one pass over the graph, at the first
+    /// call.
+    pub(super) fn closures(&self) -> &Closures {
+        self.closures
+            .get_or_init(|| Closures::of(&Work::of(self), true))
     }
 
     /// SE's `getOnToOff`: the nodes turned off by `p` being on, in SE's order.

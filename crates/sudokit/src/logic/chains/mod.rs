@@ -50,7 +50,7 @@
 //! - `dynamic_scan`: SE's scan for Nishio, dynamic and nested chains, and its choice.
 //! - `nested`: the rules of the nesting levels, and the parents of what they derive.
 //! - `reach`: what a walk reaches, as sets, without its chains: the test a scan runs before
-//!   walking.
+//!   walking; and every static closure of a step at once (`Closures`).
 //! - `bits`: the walks' set tests without a population count, and the peers in SE's order as
 //!   masks.
 //! - `cancel`: the search guard (deadline, cancellation) of the current thread.

@@ -11,14 +11,11 @@
 //! branch reached it. All hints are then sorted by difficulty, total length, and kind (cell
 //! before region), ties kept in that order.
 
-use super::dynamic::Work;
-use super::graph::{
-    cell_digit, cell_digits, houses_of, link_house, pot, removable, Graph, Pot, PotSet,
-};
+use super::graph::{cell_digit, cell_digits, houses_of, link_house, pot, removable, Graph, Pot};
 use super::hint::{length_bonus, rating_of};
 use super::implications::{Implications, Queues};
 use super::node::{ChainNode, Link};
-use super::reach::{self, Links, Reached, Reacher};
+use super::reach;
 use crate::board::{Cell, Digit, House};
 use crate::logic::cell_set::CellSet;
 use crate::logic::{CandidateGrid, Ratings, Step, Technique};
@@ -152,17 +149,8 @@ struct Cache {
     at: Vec<u32>,
     list: Vec<Implications>,
     queues: Queues,
-    /// The pencilmarks, as the reaches read them.
-    base: Work,
-    /// The working memory of the reaches.
-    reacher: Reacher,
-    /// Where what each potential reaches is in `reached` (`NOT_YET`: not computed).
-    reach_at: Vec<u32>,
-    /// What the potentials assumed on reach by the static links: a superset of the sets of
-    /// their implications (see `reach`).
-    reached: Vec<Reached>,
-    /// Whether origins are tested on `reached` before their branches are walked (the tests
-    /// compare with the scan that walks every branch).
+    /// Whether origins are tested on the graph's closures before their branches are walked
+    /// (the tests compare with the scan that walks every branch).
     filter: bool,
 }
 
@@ -194,37 +182,13 @@ impl Drop for Cache {
 const NOT_YET: u32 = u32::MAX;
 
 impl Cache {
-    fn new(graph: &Graph) -> Cache {
+    fn new() -> Cache {
         Cache {
             at: vec![NOT_YET; 729],
             list: Vec::new(),
             queues: Queues::default(),
-            base: Work::of(graph),
-            reacher: Reacher::default(),
-            reach_at: vec![NOT_YET; 729],
-            reached: Vec::new(),
             filter: true,
         }
-    }
-
-    /// Computes what "`source` on" reaches by the static links, if not known yet.
-    fn reach(&mut self, source: Pot) {
-        if let Some(slot) = self.reach_at.get_mut(usize::from(source)) {
-            if *slot == NOT_YET {
-                *slot = self.reached.len() as u32;
-                let mut reached = Reached::default();
-                let start = (source, true);
-                self.reacher
-                    .reach(&self.base, Links::Static, start, &mut reached);
-                self.reached.push(reached);
-            }
-        }
-    }
-
-    /// What "`source` on" reaches `on` (or off), once [`reach`](Cache::reach)ed.
-    fn reached(&self, source: Pot, on: bool) -> Option<&PotSet> {
-        let at = *self.reach_at.get(usize::from(source))?;
-        self.reached.get(at as usize).map(|r| r.set(on))
     }
 
     /// Computes what "`source` on" implies, if not known yet.
@@ -273,7 +237,7 @@ fn scan(graph: &Graph, ratings: &Ratings, cache: &mut Cache, found: &mut dyn FnM
 /// The multiple forcing chain SE would apply in `grid`, if any.
 pub(crate) fn first_step(grid: &CandidateGrid, ratings: &Ratings) -> Option<Step> {
     let graph = Graph::shared(grid);
-    let mut cache = Cache::new(&graph);
+    let mut cache = Cache::new();
     let mut best: Option<Hint> = None;
     scan(&graph, ratings, &mut cache, &mut |hint| {
         // A stable sort keeps the first of equals.
@@ -288,7 +252,7 @@ pub(crate) fn first_step(grid: &CandidateGrid, ratings: &Ratings) -> Option<Step
 /// set once (SE treats hints that remove the same candidates as one, and keeps the first).
 pub(crate) fn all_steps(grid: &CandidateGrid, ratings: &Ratings) -> Vec<Step> {
     let graph = Graph::new(grid);
-    let mut cache = Cache::new(&graph);
+    let mut cache = Cache::new();
     let mut hints = Vec::new();
     scan(&graph, ratings, &mut cache, &mut |hint| hints.push(hint));
     hints.sort_by(Hint::cmp);
@@ -315,16 +279,14 @@ fn conclude(
     found: &mut dyn FnMut(Hint),
 ) {
     let sources = origin.sources(graph);
-    // Whether every branch can imply something, from what each reaches by the static links (a
-    // superset of what it implies): mostly not, and then no branch is walked.
+    // Whether every branch can imply something, from what each reaches by the static links,
+    // links inside cells included (a superset of what it implies; see `reach::Closures`):
+    // mostly not, and then no branch is walked.
     if cache.filter {
-        for &source in &sources {
-            cache.reach(source);
+        let closures = graph.closures();
+        if !reach::meet(&sources, |s, on| closures.reached(s, on)) {
+            return;
         }
-    }
-    let seen = &*cache;
-    if seen.filter && !reach::meet(&sources, |s, on| seen.reached(s, on)) {
-        return;
     }
     for &source in &sources {
         cache.ensure(graph, source);
@@ -373,7 +335,7 @@ pub(super) fn nested_hints(
 ) -> Vec<super::dynamic::NestedHint> {
     use super::dynamic::Cause;
     let graph = Graph::new(grid);
-    let mut cache = Cache::new(&graph);
+    let mut cache = Cache::new();
     let mut hints = Vec::new();
     scan(&graph, ratings, &mut cache, &mut |hint| hints.push(hint));
     hints.sort_by(Hint::cmp);
@@ -420,7 +382,7 @@ mod tests {
     /// Every hint of one scan in its order, and how many branches it walked, with or without
     /// the reaches before the walks.
     fn hints(graph: &Graph, filter: bool) -> (Vec<Found>, usize) {
-        let mut cache = Cache::new(graph);
+        let mut cache = Cache::new();
         cache.filter = filter;
         let mut found = Vec::new();
         scan(graph, &Ratings::default(), &mut cache, &mut |h| {

@@ -26,7 +26,12 @@
 //!
 //! The fixpoint is computed with per-digit cell masks (`u128`), with no node index, no parents
 //! and no order, so a scan can reach from every assumption and walk fully only from those
-//! whose sets can take part in a hint.
+//! whose sets can take part in a hint. The static closures need no walk at all: the links
+//! of the pencilmarks form one fixed graph (a 2-SAT implication graph), so [`Closures`] finds
+//! its strongly connected components once (Tarjan) and gives each component the union of its
+//! nodes and of its successors' closures, in the order Tarjan completes them (successors
+//! first): every assumption's closure from one pass, where a reach per assumption went over
+//! the same large closures again and again.
 
 use super::bits::{at_least_two, exactly_two, CELL_HOUSES};
 use super::dynamic::Work;
@@ -56,8 +61,6 @@ pub(super) enum Links {
         /// Links inside cells.
         y: bool,
     },
-    /// The static links of the pencilmarks, links inside cells included (multiple chains).
-    Static,
 }
 
 /// The nodes an assumption reaches, as sets.
@@ -112,8 +115,8 @@ impl Default for Reacher {
 }
 
 impl Reacher {
-    /// What assuming `start` (on or off) reaches in `base` by `links`, into `out`. A dynamic
-    /// reach stops at the first contradiction; a static one reaches everything.
+    /// What assuming `start` (on or off) reaches in `base` by `links`, into `out`, stopping at
+    /// the first contradiction.
     pub(super) fn reach(
         &mut self,
         base: &Work,
@@ -133,7 +136,6 @@ impl Reacher {
         } else {
             self.mark_off(p / 9, p % 9, out);
         }
-        let dynamic = matches!(links, Links::Dynamic { .. });
         while let Some(node) = self.stack.pop() {
             let p = usize::from(node >> 1) % 729;
             let (c, d) = (p / 9, p % 9);
@@ -142,7 +144,7 @@ impl Reacher {
             } else {
                 self.expand_off(base, links, c, d, out);
             }
-            if out.contradiction && dynamic {
+            if out.contradiction {
                 return;
             }
         }
@@ -198,55 +200,207 @@ impl Reacher {
     }
 
     /// "`d` in `c` off" turns on the cell's last candidate and the digit's last place in each
-    /// of the cell's houses: the last one not reached off (dynamic), or the other one of two in
-    /// `base` (static).
+    /// of the cell's houses: the last one not reached off.
     fn expand_off(&mut self, base: &Work, links: Links, c: usize, d: usize, out: &mut Reached) {
         let cands = base.cands[c];
         let places = base.cells[d].bits();
-        match links {
-            Links::Dynamic { y } => {
-                if y && at_least_two(u128::from(cands)) {
-                    let left = cands & !self.off_cell[c];
-                    if left == 0 {
-                        out.contradiction = true;
-                    } else if !at_least_two(u128::from(left)) {
-                        self.mark_on(c, left.trailing_zeros() as usize, out);
-                    }
-                }
-                for h in CELL_HOUSES[c % 81] {
-                    let in_house = places & HOUSE_MASKS[h];
-                    if !at_least_two(in_house) {
-                        continue;
-                    }
-                    let left = in_house & !self.off[d];
-                    if left == 0 {
-                        out.contradiction = true;
-                    } else if !at_least_two(left) {
-                        self.mark_on(left.trailing_zeros() as usize, d, out);
-                    }
-                }
+        let Links::Dynamic { y } = links;
+        if y && at_least_two(u128::from(cands)) {
+            let left = cands & !self.off_cell[c];
+            if left == 0 {
+                out.contradiction = true;
+            } else if !at_least_two(u128::from(left)) {
+                self.mark_on(c, left.trailing_zeros() as usize, out);
             }
-            Links::Static => {
-                let other = cands & !(1 << d);
-                if exactly_two(u128::from(cands)) && other != 0 {
-                    self.mark_on(c, other.trailing_zeros() as usize, out);
-                }
-                for h in CELL_HOUSES[c % 81] {
-                    let in_house = places & HOUSE_MASKS[h];
-                    let other = in_house & !(1u128 << c);
-                    if exactly_two(in_house) && other != 0 {
-                        self.mark_on(other.trailing_zeros() as usize, d, out);
-                    }
-                }
+        }
+        for h in CELL_HOUSES[c % 81] {
+            let in_house = places & HOUSE_MASKS[h];
+            if !at_least_two(in_house) {
+                continue;
+            }
+            let left = in_house & !self.off[d];
+            if left == 0 {
+                out.contradiction = true;
+            } else if !at_least_two(left) {
+                self.mark_on(left.trailing_zeros() as usize, d, out);
             }
         }
     }
 }
 
+/// The nodes of a static graph: `pot * 2 + on`.
+const NODES: usize = 2 * 729;
+
+/// Marks a node not visited yet, or not in a component yet.
+const NONE: u16 = u16::MAX;
+
+/// What every assumption, on or off, reaches by the static links of one pencilmark state
+/// (with or without the links inside cells): each node's closure in the graph of links,
+/// shared by the nodes of one strongly connected component.
+#[derive(Debug)]
+pub(super) struct Closures {
+    /// The component of each node (`NONE` for a node that is no candidate).
+    component: Vec<u16>,
+    /// Per component, what its nodes reach off (`[0]`) and on (`[1]`), themselves included.
+    sets: Vec<[PotSet; 2]>,
+}
+
+impl Closures {
+    /// The closures of the static links of `base`, with the links inside cells if `y`.
+    pub(super) fn of(base: &Work, y: bool) -> Closures {
+        let (start, edges) = static_links(base, y);
+        let mut component = vec![NONE; NODES];
+        let mut sets: Vec<[PotSet; 2]> = Vec::new();
+        // Tarjan's algorithm without recursion: `frames` holds the depth-first path, each
+        // node with its next edge; `stack` the nodes visited and not yet in a component.
+        let mut index = vec![NONE; NODES];
+        let mut low = vec![0u16; NODES];
+        let mut stack: Vec<u16> = Vec::with_capacity(NODES);
+        let mut frames: Vec<(u16, u32)> = Vec::with_capacity(NODES);
+        // The last component whose closure took each component's (one union per pair).
+        let mut taken_by = vec![NONE; NODES];
+        let mut visited = 0u16;
+        for root in 0..NODES {
+            if index[root] != NONE || !is_candidate(base, root) {
+                continue;
+            }
+            index[root] = visited;
+            low[root] = visited;
+            visited += 1;
+            stack.push(root as u16);
+            frames.push((root as u16, start[root]));
+            while let Some(frame) = frames.last_mut() {
+                let v = usize::from(frame.0);
+                if frame.1 < start[v + 1] {
+                    let w = usize::from(edges[frame.1 as usize]);
+                    frame.1 += 1;
+                    if index[w] == NONE {
+                        index[w] = visited;
+                        low[w] = visited;
+                        visited += 1;
+                        stack.push(w as u16);
+                        frames.push((w as u16, start[w]));
+                    } else if component[w] == NONE {
+                        low[v] = low[v].min(index[w]);
+                    }
+                    continue;
+                }
+                frames.pop();
+                if let Some(&(u, _)) = frames.last() {
+                    let u = usize::from(u);
+                    low[u] = low[u].min(low[v]);
+                }
+                if low[v] != index[v] {
+                    continue;
+                }
+                // `v` roots a component: the nodes above it on the stack. Every node they
+                // link to is in it or in a component completed before.
+                let k = sets.len() as u16;
+                let first = stack
+                    .iter()
+                    .rposition(|&x| usize::from(x) == v)
+                    .unwrap_or(0);
+                let mut closure = [PotSet::default(); 2];
+                for &x in &stack[first..] {
+                    component[usize::from(x)] = k;
+                    closure[usize::from(x & 1)].insert(x >> 1);
+                }
+                for &x in &stack[first..] {
+                    let x = usize::from(x);
+                    for &w in &edges[start[x] as usize..start[x + 1] as usize] {
+                        let j = usize::from(component[usize::from(w)]);
+                        match taken_by.get_mut(j) {
+                            Some(taken) if *taken != k => *taken = k,
+                            _ => continue,
+                        }
+                        if let Some(reached) = sets.get(j) {
+                            for (into, from) in closure.iter_mut().zip(reached) {
+                                into.union(from);
+                            }
+                        }
+                    }
+                }
+                stack.truncate(first);
+                sets.push(closure);
+            }
+        }
+        Closures { component, sets }
+    }
+
+    /// What "`source` on" reaches `on` (or off), if `source` is a candidate.
+    pub(super) fn reached(&self, source: Pot, on: bool) -> Option<&PotSet> {
+        self.reached_from((source, true), on)
+    }
+
+    /// What `start` (a potential, on or off) reaches `on` (or off), if it is a candidate.
+    pub(super) fn reached_from(&self, start: (Pot, bool), on: bool) -> Option<&PotSet> {
+        let (source, start_on) = start;
+        let k = *self
+            .component
+            .get(usize::from(source) * 2 + usize::from(start_on))?;
+        self.sets
+            .get(usize::from(k))
+            .map(|sets| &sets[usize::from(on)])
+    }
+}
+
+/// Whether node `node` (`pot * 2 + on`) is a candidate of `base`.
+fn is_candidate(base: &Work, node: usize) -> bool {
+    let p = node / 2 % 729;
+    base.cands[p / 9] & (1 << (p % 9)) != 0
+}
+
+/// The static links of `base` as lists: node `n`'s successors are
+/// `edges[start[n]..start[n + 1]]`. From "on", the cell's other candidates (if `y`) and the
+/// digit in the cell's peers go off; from "off", the other candidate of a bivalue cell (if
+/// `y`) and the other place of the digit in a house where it has two go on.
+fn static_links(base: &Work, y: bool) -> (Vec<u32>, Vec<u16>) {
+    let mut start = Vec::with_capacity(NODES + 1);
+    let mut edges: Vec<u16> = Vec::with_capacity(8 * NODES);
+    for node in 0..NODES {
+        start.push(edges.len() as u32);
+        if !is_candidate(base, node) {
+            continue;
+        }
+        let p = node / 2 % 729;
+        let (c, d) = (p / 9, p % 9);
+        let cands = base.cands[c];
+        let places = base.cells[d].bits();
+        if node & 1 == 1 {
+            let mut others = if y { cands & !(1 << d) } else { 0 };
+            while others != 0 {
+                let e = others.trailing_zeros() as usize;
+                others &= others - 1;
+                edges.push(((c * 9 + e) * 2) as u16);
+            }
+            let mut peers = PEER_MASKS[c] & places;
+            while peers != 0 {
+                let q = peers.trailing_zeros() as usize;
+                peers &= peers - 1;
+                edges.push(((q * 9 + d) * 2) as u16);
+            }
+        } else {
+            let other = cands & !(1 << d);
+            if y && exactly_two(u128::from(cands)) && other != 0 {
+                edges.push(((c * 9 + other.trailing_zeros() as usize) * 2 + 1) as u16);
+            }
+            for h in CELL_HOUSES[c] {
+                let in_house = places & HOUSE_MASKS[h];
+                let other = in_house & !(1u128 << c);
+                if exactly_two(in_house) && other != 0 {
+                    edges.push(((other.trailing_zeros() as usize * 9 + d) * 2 + 1) as u16);
+                }
+            }
+        }
+    }
+    start.push(edges.len() as u32);
+    (start, edges)
+}
+
 #[cfg(test)]
 pub(super) mod tests {
     use super::super::dynamic::{Net, Rules};
-    use super::super::graph::Graph;
+    use super::super::graph::{Graph, Mode};
     use super::super::implications::{Implications, Queues};
     use super::*;
     use crate::logic::test_util::puzzle;
@@ -272,6 +426,13 @@ pub(super) mod tests {
             }
         }
         states
+    }
+
+    /// A potential that is no candidate of `graph` (a placed cell's).
+    fn pot_not_candidate(graph: &Graph) -> Pot {
+        (0..729u16)
+            .find(|&p| graph.cands(usize::from(p) / 9) & 1 << (p % 9) == 0)
+            .expect("a placed cell")
     }
 
     /// Every candidate of `graph`.
@@ -322,29 +483,70 @@ pub(super) mod tests {
         );
     }
 
+    /// What `start` reaches by the graph's own links (`on_to_off`, `off_to_on`; inside cells
+    /// too if `y`), one node at a time: the closure the components must give, and whether it
+    /// holds a candidate both on and off.
+    fn closure_by_search(graph: &Graph, start: (Pot, bool), y: bool) -> ([PotSet; 2], bool) {
+        let mode = Mode { y, x: true };
+        let mut sets = [PotSet::default(); 2];
+        let mut todo = vec![start];
+        sets[usize::from(start.1)].insert(start.0);
+        while let Some((q, on)) = todo.pop() {
+            let mut next = Vec::new();
+            if on {
+                graph.on_to_off(q, y, |r| next.push(r));
+            } else {
+                graph.off_to_on(q, mode, |r| next.push(r));
+            }
+            for r in next {
+                if !sets[usize::from(!on)].contains(r) {
+                    sets[usize::from(!on)].insert(r);
+                    todo.push((r, !on));
+                }
+            }
+        }
+        let mut both = sets[0];
+        both.intersect(&sets[1]);
+        (sets, !both.is_empty())
+    }
+
     #[test]
-    fn a_static_reach_holds_the_walks_sets() {
+    fn the_static_closures_hold_the_walks_sets() {
         let (mut walks, mut equal) = (0, 0);
-        let mut reacher = Reacher::default();
-        let mut reached = Reached::default();
         let mut queues = Queues::default();
         let mut imp = Implications::empty();
         for grid in states(40) {
             let graph = Graph::new(&grid);
-            let base = Work::of(&graph);
-            for p in pots(&graph) {
-                imp.rewalk(&graph, p, &mut queues);
-                reacher.reach(&base, Links::Static, (p, true), &mut reached);
-                for on in [true, false] {
-                    assert!(imp.set(on).is_subset(reached.set(on)), "{p} {on}");
+            for y in [true, false] {
+                let closures = Closures::of(&Work::of(&graph), y);
+                for p in pots(&graph) {
+                    for start_on in [true, false] {
+                        let start = (p, start_on);
+                        let (search, _) = closure_by_search(&graph, start, y);
+                        for on in [true, false] {
+                            let closure = closures.reached_from(start, on);
+                            assert_eq!(closure, Some(&search[usize::from(on)]), "{start:?} {y}");
+                        }
+                    }
+                    if !y {
+                        continue;
+                    }
+                    // The multiple chains' walks: from "on", links inside cells included.
+                    let (_, contradiction) = closure_by_search(&graph, (p, true), y);
+                    imp.rewalk(&graph, p, &mut queues);
+                    for on in [true, false] {
+                        let closure = closures.reached(p, on).expect("a candidate");
+                        assert!(imp.set(on).is_subset(closure), "{p} {on}");
+                    }
+                    // Without a contradiction, the walk reaches all of it.
+                    if !contradiction {
+                        assert_eq!(closures.reached(p, true), Some(imp.set(true)), "{p}");
+                        assert_eq!(closures.reached(p, false), Some(imp.set(false)), "{p}");
+                        equal += 1;
+                    }
+                    walks += 1;
                 }
-                // Without a contradiction, the walk reaches all of it.
-                if !reached.contradiction() {
-                    assert_eq!(reached.set(true), imp.set(true), "{p}");
-                    assert_eq!(reached.set(false), imp.set(false), "{p}");
-                    equal += 1;
-                }
-                walks += 1;
+                assert_eq!(closures.reached(pot_not_candidate(&graph), true), None);
             }
         }
         assert!(
