@@ -210,10 +210,10 @@ impl Core {
     }
 }
 
-/// Places digit `d` (0-based) in cell `c`, which may hold it: the other digits leave `c`, `d`
-/// leaves its peers; the cells that lost a digit are marked for it.
-fn place(t: &Tables, s: &mut State, dirty: &mut Dirty, c: usize, d: usize) {
-    let one = 1u128 << c;
+/// Places digit `d` (0-based) in the cell of the one bit `one`, which may hold it: the other
+/// digits leave it, `d` leaves its peers; the cells that lost a digit are marked for it.
+fn place(t: &Tables, s: &mut State, dirty: &mut Dirty, one: u128, d: usize) {
+    let c = one.trailing_zeros() as usize;
     // Every board, `d`'s too (then given back): a loop without a branch. The mark left on `d`
     // at `c` costs a look at houses where `d` is placed.
     for e in 0..t.n {
@@ -254,14 +254,18 @@ fn naked(t: &Tables, s: &mut State, dirty: &mut Dirty) -> Result<(), Dead> {
         if singles == 0 {
             return Ok(());
         }
-        for c in cells(singles) {
+        // Each single as its bit (no variable shift of a u128).
+        let mut rest = singles;
+        while rest != 0 {
+            let one = rest & rest.wrapping_neg();
+            rest ^= one;
             // An earlier single of this round may have taken this cell's digit.
-            let d = (0..n).find(|&d| s[d] & (1 << c) != 0).ok_or(Dead)?;
+            let d = (0..n).find(|&d| s[d] & one != 0).ok_or(Dead)?;
             // No other board has the cell: only the peers lose `d`.
-            let gone = s[d] & t.peers[c & 127];
+            let gone = s[d] & t.peers[one.trailing_zeros() as usize & 127];
             s[d] &= !gone;
             dirty[d] |= gone;
-            s[n] |= 1 << c;
+            s[n] |= one;
         }
     }
 }
@@ -287,7 +291,7 @@ fn houses(t: &Tables, s: &mut State, dirty: &mut Dirty) -> Result<bool, Dead> {
             }
             if places & (places - 1) == 0 {
                 if s[n] & places == 0 {
-                    place(t, s, dirty, places.trailing_zeros() as usize, d);
+                    place(t, s, dirty, places, d);
                     changed = true;
                 }
                 continue;
@@ -301,8 +305,9 @@ fn houses(t: &Tables, s: &mut State, dirty: &mut Dirty) -> Result<bool, Dead> {
                 127 - places.leading_zeros() as usize,
             );
             let mut left = s[d] & !house & t.peers[first & 127] & t.peers[last];
-            let mut rest = places & !(1 << first | 1 << last);
-            while left != 0 && rest != 0 {
+            // The places but the first; the highest of them (`last`) is not looked at again.
+            let mut rest = places & (places - 1);
+            while left != 0 && rest & (rest - 1) != 0 {
                 left &= t.peers[rest.trailing_zeros() as usize & 127];
                 rest &= rest - 1;
             }
