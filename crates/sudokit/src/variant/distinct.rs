@@ -23,7 +23,8 @@
 //! sees all of them (locked candidates between any two houses, and more with knight's or
 //! king's move neighbours). On grids of 16x16 and wider, naked and hidden pairs in a house
 //! ([`pairs`]) come last. The search guesses on a cell with two candidates (the one with the
-//! most open peers), else on a digit's two places in a house, else on a cell with fewest
+//! most open peers, on grids of 16x16 and wider plus a weight for each dead end its guesses
+//! met so far), else on a digit's two places in a house, else on a cell with fewest
 //! candidates; smallest digit first.
 //! Budget, guard and statistics mean what they mean in [`super::Search`], which drives this.
 
@@ -42,6 +43,14 @@ const MAX_PLACES: u32 = 25;
 /// The narrowest grid whose fixed points include naked and hidden pairs: below it they cost
 /// more than the guesses they save (docs/design.md, "The engine's speed, fifth round").
 const PAIRS_FROM: usize = 16;
+
+/// The narrowest grid whose search counts the dead ends of each guessed cell and guesses
+/// first where it failed most (docs/design.md, "The engine's speed, seventh round").
+const FAILS_FROM: usize = 16;
+
+/// What a dead end of a cell's guess weighs against one open peer in the choice of the
+/// branching cell.
+const FAIL_WEIGHT: u32 = 4;
 
 /// A set of cells: bit `c % 64` of word `c / 64`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -151,6 +160,9 @@ pub(crate) struct Tables<const W: usize> {
     cell_houses: Vec<u128>,
     /// Whether to look for naked and hidden pairs ([`pairs`]): on grids of 16x16 and wider.
     pairs: bool,
+    /// Whether the search counts dead ends per guessed cell ([`Core::fails`]): on grids of
+    /// 16x16 and wider.
+    fails: bool,
 }
 
 impl<const W: usize> Tables<W> {
@@ -190,6 +202,7 @@ impl<const W: usize> Tables<W> {
             houses,
             cell_houses,
             pairs: n >= PAIRS_FROM,
+            fails: n >= FAILS_FROM,
         }
     }
 }
@@ -242,6 +255,11 @@ pub(crate) struct Core<const W: usize> {
     pending: Option<State<W>>,
     stack: Vec<Frame<W>>,
     spare: Vec<State<W>>,
+    /// Per cell, how many guesses on it led to a contradiction so far (empty on narrow grids,
+    /// see [`Tables::fails`]): a cell that failed often is a hard spot of the puzzle, and
+    /// guessing there first finds the dead ends higher in the tree (the weighted-degree idea
+    /// of constraint solvers, Boussemart et al. 2004, on cells).
+    fails: Vec<u32>,
 }
 
 /// A resumable search on the fast path, driven by [`super::Search`].
@@ -304,6 +322,11 @@ impl<const W: usize> Core<W> {
             pending: Some(state),
             stack: Vec::new(),
             spare: Vec::new(),
+            fails: if t.fails {
+                vec![0; t.n * t.n]
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -317,6 +340,8 @@ impl<const W: usize> Core<W> {
         let mut marks = Marks::default();
         loop {
             marks.clear(t.n);
+            // The cell whose guess made this state, if it is a guess.
+            let mut guessed = None;
             let mut state = match self.pending.take() {
                 Some(state) => {
                     // The root: every house and digit is new.
@@ -342,6 +367,7 @@ impl<const W: usize> Core<W> {
                         None => frame.state.clone(),
                     };
                     let digit = bit.trailing_zeros() as usize;
+                    guessed = Some(frame.cell);
                     for (d, board) in state[..t.n].iter_mut().enumerate() {
                         if d != digit && board.has(frame.cell) {
                             board.clear(frame.cell);
@@ -356,10 +382,13 @@ impl<const W: usize> Core<W> {
                 }
             };
             if propagate(t, &mut state, &mut marks).is_err() {
+                if let Some(count) = guessed.and_then(|c| self.fails.get_mut(c)) {
+                    *count = count.saturating_add(1);
+                }
                 self.spare.push(state);
                 continue;
             }
-            match branch(t, &state) {
+            match branch(t, &state, &self.fails) {
                 None => {
                     let mut grid = vec![0u8; t.n * t.n];
                     for (d, board) in state[..t.n].iter().enumerate() {
@@ -553,10 +582,16 @@ fn common_peers<const W: usize>(t: &Tables<W>, s: &mut [Bits<W>], m: &mut Marks)
     changed
 }
 
-/// What to guess: the cell with two digits that has the most open peers; else a digit's two
-/// places in a house; else a cell with the fewest digits (`(cell, digits, None)` or `(first,
-/// digit, Some(second))`, digit d at bit d - 1); `None` when every cell is placed.
-fn branch<const W: usize>(t: &Tables<W>, s: &[Bits<W>]) -> Option<(usize, u32, Option<usize>)> {
+/// What to guess: the cell with two digits that has the most open peers (plus
+/// [`FAIL_WEIGHT`] per dead end of its guesses so far, from `fails`, which may be empty); else
+/// a digit's two places in a house; else a cell with the fewest digits (`(cell, digits,
+/// None)` or `(first, digit, Some(second))`, digit d at bit d - 1); `None` when every cell is
+/// placed.
+fn branch<const W: usize>(
+    t: &Tables<W>,
+    s: &[Bits<W>],
+    fails: &[u32],
+) -> Option<(usize, u32, Option<usize>)> {
     let n = t.n;
     let open = t.all.and_not(s[n]);
     let first = open.first()?;
@@ -573,11 +608,13 @@ fn branch<const W: usize>(t: &Tables<W>, s: &[Bits<W>]) -> Option<(usize, u32, O
     };
     // Of the cells with two digits, the one with the most open peers (the first of those):
     // its guess reaches furthest. 11-38% fewer guesses than the first such cell
-    // (docs/design.md, "The engine's speed, sixth round").
+    // (docs/design.md, "The engine's speed, sixth round"). On wide grids the cells whose
+    // guesses failed come first: 1.9x fewer guesses on classic 16x16 ("seventh round").
     let mut best = None;
     let mut reach = 0;
     for c in open.and(twice).and_not(more).cells() {
-        let near = t.peers[c].and(open).count();
+        let failed = fails.get(c).map_or(0, |&f| f.saturating_mul(FAIL_WEIGHT));
+        let near = failed.saturating_add(t.peers[c].and(open).count());
         if best.is_none() || near > reach {
             best = Some(c);
             reach = near;
@@ -611,7 +648,7 @@ mod tests {
     use crate::variant::Shape;
 
     #[test]
-    fn the_guess_is_the_two_digit_cell_with_the_most_open_peers() {
+    fn the_guess_is_the_two_digit_cell_with_the_most_open_peers_and_dead_ends() {
         let structure = Structure {
             n: 4,
             boxes: true,
@@ -630,12 +667,19 @@ mod tests {
             s[3].clear(c);
         }
         // Seven open peers each: the first of them.
-        assert_eq!(branch(t, &s), Some((0, 0b11, None)));
+        assert_eq!(branch(t, &s, &[]), Some((0, 0b11, None)));
         // Cells 1 and 2 (peers of cell 0, not of cell 15) placed: cell 15 reaches further.
         for (c, d) in [(1, 2), (2, 3)] {
             (0..4).filter(|&e| e != d).for_each(|e| s[e].clear(c));
             s[4].set(c);
         }
-        assert_eq!(branch(t, &s), Some((15, 0b11, None)));
+        assert_eq!(branch(t, &s, &[]), Some((15, 0b11, None)));
+        // One dead end of a guess on cell 0 weighs more than cell 15's two more open peers;
+        // a dead end anywhere else changes nothing.
+        let mut fails = vec![0; 16];
+        fails[5] = 1;
+        assert_eq!(branch(t, &s, &fails), Some((15, 0b11, None)));
+        fails[0] = 1;
+        assert_eq!(branch(t, &s, &fails), Some((0, 0b11, None)));
     }
 }
