@@ -9,8 +9,6 @@
 //! cell only once). That order decides which chain SE finds first, so it is kept exactly.
 
 use super::bits::{exactly_two, se_peer_masks};
-use super::dynamic::Work;
-use super::reach::Closures;
 use crate::board::{Cell, Digit, House};
 use crate::logic::cell_set::{CellSet, PEER_MASKS};
 use crate::logic::CandidateGrid;
@@ -126,8 +124,9 @@ pub(super) struct Graph {
     conjugates: Vec<[Pot; 3]>,
     /// The cells where each digit is a candidate.
     by_digit: [CellSet; 9],
-    /// What each node reaches by the links, computed when first asked for.
-    closures: OnceCell<Closures>,
+    /// What each node reaches by the links, computed when first asked for
+    /// (`Graph::closures`, in `reach`).
+    pub(super) closures: OnceCell<Closures>,
 }
 
 /// The pencilmarks a graph is built from: each cell's candidates and each digit's cells.
@@ -220,14 +219,6 @@ impl Graph {
         }
     }
 
-    /// What every node reaches by the links of the pencilmarks, links inside cells included
-    /// (as the multiple forcing chains follow them): one pass over the graph, at the first
-    /// call.
-    pub(super) fn closures(&self) -> &Closures {
-        self.closures
-            .get_or_init(|| Closures::of(&Work::of(self), true))
-    }
-
     /// SE's `getOnToOff`: the nodes turned off by `p` being on, in SE's order.
     #[inline]
     pub(super) fn on_to_off(&self, p: Pot, y: bool, mut f: impl FnMut(Pot)) {
@@ -314,6 +305,35 @@ pub(super) fn link_house(graph: &Graph, from: Pot, to: Pot, strong: bool) -> Opt
     houses_of(a)
         .into_iter()
         .find(|&house| house.contains(b) && (!strong || (cells & CellSet::house(house)).len() == 2))
+}
+
+/// What every assumption, on or off, reaches by the static links of one pencilmark state
+/// (with or without the links inside cells): each node's closure in the graph of links,
+/// shared by the nodes of one strongly connected component.
+#[derive(Debug)]
+pub(super) struct Closures {
+    /// The component of each node (`u16::MAX` for a node that is no candidate).
+    pub(super) component: Vec<u16>,
+    /// Per component, what its nodes reach off (`[0]`) and on (`[1]`), themselves included.
+    pub(super) sets: Vec<[PotSet; 2]>,
+}
+
+impl Closures {
+    /// What "`source` on" reaches `on` (or off), if `source` is a candidate.
+    pub(super) fn reached(&self, source: Pot, on: bool) -> Option<&PotSet> {
+        self.reached_from((source, true), on)
+    }
+
+    /// What `start` (a potential, on or off) reaches `on` (or off), if it is a candidate.
+    pub(super) fn reached_from(&self, start: (Pot, bool), on: bool) -> Option<&PotSet> {
+        let (source, start_on) = start;
+        let k = *self
+            .component
+            .get(usize::from(source) * 2 + usize::from(start_on))?;
+        self.sets
+            .get(usize::from(k))
+            .map(|sets| &sets[usize::from(on)])
+    }
 }
 
 #[cfg(test)]

@@ -35,7 +35,7 @@
 
 use super::bits::{at_least_two, exactly_two, CELL_HOUSES};
 use super::dynamic::Work;
-use super::graph::{Pot, PotSet};
+use super::graph::{Closures, Graph, Pot, PotSet};
 use crate::logic::cell_set::{HOUSE_MASKS, PEER_MASKS};
 
 /// Whether, "on" or "off", the sets of all the `sources` that have one (`set(source, on)`)
@@ -234,15 +234,14 @@ const NODES: usize = 2 * 729;
 /// Marks a node not visited yet, or not in a component yet.
 const NONE: u16 = u16::MAX;
 
-/// What every assumption, on or off, reaches by the static links of one pencilmark state
-/// (with or without the links inside cells): each node's closure in the graph of links,
-/// shared by the nodes of one strongly connected component.
-#[derive(Debug)]
-pub(super) struct Closures {
-    /// The component of each node (`NONE` for a node that is no candidate).
-    component: Vec<u16>,
-    /// Per component, what its nodes reach off (`[0]`) and on (`[1]`), themselves included.
-    sets: Vec<[PotSet; 2]>,
+impl Graph {
+    /// What every node reaches by the links of the pencilmarks, links inside cells included
+    /// (as the multiple forcing chains follow them): one pass over the graph, at the first
+    /// call.
+    pub(super) fn closures(&self) -> &Closures {
+        self.closures
+            .get_or_init(|| Closures::of(&Work::of(self), true))
+    }
 }
 
 impl Closures {
@@ -325,22 +324,6 @@ impl Closures {
             }
         }
         Closures { component, sets }
-    }
-
-    /// What "`source` on" reaches `on` (or off), if `source` is a candidate.
-    pub(super) fn reached(&self, source: Pot, on: bool) -> Option<&PotSet> {
-        self.reached_from((source, true), on)
-    }
-
-    /// What `start` (a potential, on or off) reaches `on` (or off), if it is a candidate.
-    pub(super) fn reached_from(&self, start: (Pot, bool), on: bool) -> Option<&PotSet> {
-        let (source, start_on) = start;
-        let k = *self
-            .component
-            .get(usize::from(source) * 2 + usize::from(start_on))?;
-        self.sets
-            .get(usize::from(k))
-            .map(|sets| &sets[usize::from(on)])
     }
 }
 
