@@ -15,6 +15,11 @@
 //!   "source on" is implied: a forcing chain that places the source digit.
 //!
 //! A chain found in round `k` has `2k` distinct nodes, SE's "complexity" of the hint.
+//!
+//! The searches keep their nodes in a list the caller owns and may share between searches
+//! (one allocation per scan rather than one per search): a search's round appends its new
+//! nodes in one run, so each level is a range of that list, and nodes name their parents by
+//! index in it.
 
 use super::graph::{Graph, Mode, Pot, PotSet};
 use std::ops::{ControlFlow, Range};
@@ -25,7 +30,7 @@ const ROOT: u32 = u32::MAX;
 /// An "on" node of a unary search: its potential, the "off" potential that turned it on, and
 /// the "on" node that turned that one off.
 #[derive(Clone, Copy)]
-struct OnNode {
+pub(super) struct OnNode {
     pot: Pot,
     via: Pot,
     parent: u32,
@@ -43,7 +48,6 @@ pub(super) struct UnarySearch {
     /// them.
     closers: [Pot; 4],
     closer_count: usize,
-    nodes: Vec<OnNode>,
     /// The "on" nodes to expand in the next round.
     level: Range<usize>,
     /// Rounds done so far.
@@ -51,6 +55,10 @@ pub(super) struct UnarySearch {
     /// The "on" node that turned the source off, once found.
     forcing_hit: Option<u32>,
 }
+
+/// What hears of each cycle a [`UnarySearch`] closes: the search, its node list and the end.
+pub(super) type CycleFound<'a> =
+    dyn FnMut(&UnarySearch, &[OnNode], CycleEnd) -> ControlFlow<()> + 'a;
 
 /// Where a cycle closes: the last "on" node before the source, and the "off" node after it.
 #[derive(Clone, Copy)]
@@ -61,8 +69,14 @@ pub(super) struct CycleEnd {
 
 impl UnarySearch {
     /// A search from `source` on in `graph`, not started; `forcing` also looks for "source
-    /// off".
-    pub(super) fn new(graph: &Graph, source: Pot, mode: Mode, forcing: bool) -> UnarySearch {
+    /// off". Its root goes at the end of `nodes`.
+    pub(super) fn new(
+        graph: &Graph,
+        nodes: &mut Vec<OnNode>,
+        source: Pot,
+        mode: Mode,
+        forcing: bool,
+    ) -> UnarySearch {
         // Strong links are symmetric: q off turns the source on iff the source off turns q on.
         let mut closers = [0 as Pot; 4];
         let mut closer_count = 0;
@@ -74,7 +88,7 @@ impl UnarySearch {
         });
         let mut on_seen = PotSet::default();
         on_seen.insert(source);
-        let mut nodes = Vec::with_capacity(64);
+        let root = nodes.len();
         nodes.push(OnNode {
             pot: source,
             via: source,
@@ -88,8 +102,7 @@ impl UnarySearch {
             off_seen: PotSet::default(),
             closers,
             closer_count,
-            nodes,
-            level: 0..1,
+            level: root..root + 1,
             round: 0,
             forcing_hit: None,
         }
@@ -111,15 +124,16 @@ impl UnarySearch {
     pub(super) fn advance(
         &mut self,
         graph: &Graph,
-        found: &mut dyn FnMut(&UnarySearch, CycleEnd) -> ControlFlow<()>,
+        nodes: &mut Vec<OnNode>,
+        found: &mut CycleFound<'_>,
     ) -> bool {
         self.round += 1;
         let round = self.round;
         let level = self.level.clone();
-        let start = self.nodes.len();
+        let start = nodes.len();
         let mut forcing_found = false;
         for i in level {
-            let p = self.nodes[i];
+            let p = nodes[i];
             if self.wants_forcing() && graph.weak_link(p.pot, self.source, self.mode.y) {
                 self.forcing_hit = Some(i as u32);
                 forcing_found = true;
@@ -138,13 +152,13 @@ impl UnarySearch {
                 // it can add is a cycle, when q leads back to the source.
                 if round >= 2
                     && self.closers[..self.closer_count].contains(&q)
-                    && !self.is_ancestor(i as u32, q)
+                    && !is_ancestor(nodes, i as u32, q)
                 {
                     let end = CycleEnd {
                         on: i as u32,
                         off: q,
                     };
-                    if found(self, end).is_break() {
+                    if found(self, nodes, end).is_break() {
                         self.level = 0..0;
                         return forcing_found;
                     }
@@ -156,7 +170,7 @@ impl UnarySearch {
                 graph.off_to_on(q, self.mode, |r| {
                     if !self.on_seen.contains(r) {
                         self.on_seen.insert(r);
-                        self.nodes.push(OnNode {
+                        nodes.push(OnNode {
                             pot: r,
                             via: q,
                             parent: i as u32,
@@ -165,29 +179,15 @@ impl UnarySearch {
                 });
             }
         }
-        self.level = start..self.nodes.len();
+        self.level = start..nodes.len();
         forcing_found
     }
 
-    /// Whether "off" potential `q` is on the chain that led to "on" node `i` (SE's `isParent`).
-    fn is_ancestor(&self, mut i: u32, q: Pot) -> bool {
-        while let Some(node) = self.nodes.get(i as usize) {
-            if node.parent == ROOT {
-                return false;
-            }
-            if node.via == q {
-                return true;
-            }
-            i = node.parent;
-        }
-        false
-    }
-
-    /// The chain from the source to "on" node `i`: `(potential, on)` pairs, alternately on and
-    /// off.
-    fn path_to(&self, mut i: u32) -> Vec<(Pot, bool)> {
+    /// The chain from the source to "on" node `i` of `nodes`: `(potential, on)` pairs,
+    /// alternately on and off.
+    fn path_to(nodes: &[OnNode], mut i: u32) -> Vec<(Pot, bool)> {
         let mut reversed = Vec::new();
-        while let Some(node) = self.nodes.get(i as usize) {
+        while let Some(node) = nodes.get(i as usize) {
             reversed.push((node.pot, true));
             if node.parent == ROOT {
                 break;
@@ -201,26 +201,40 @@ impl UnarySearch {
 
     /// The cycle ending at `end`, from the source: `(potential, on)` pairs, alternately on and
     /// off, the source first (and not repeated at the end).
-    pub(super) fn cycle_path(&self, end: CycleEnd) -> Vec<(Pot, bool)> {
-        let mut path = self.path_to(end.on);
+    pub(super) fn cycle_path(&self, nodes: &[OnNode], end: CycleEnd) -> Vec<(Pot, bool)> {
+        let mut path = Self::path_to(nodes, end.on);
         path.push((end.off, false));
         path
     }
 
     /// The forcing chain found, from "source on" to "source off".
-    pub(super) fn forcing_path(&self) -> Vec<(Pot, bool)> {
+    pub(super) fn forcing_path(&self, nodes: &[OnNode]) -> Vec<(Pot, bool)> {
         let Some(hit) = self.forcing_hit else {
             return Vec::new();
         };
-        let mut path = self.path_to(hit);
+        let mut path = Self::path_to(nodes, hit);
         path.push((self.source, false));
         path
     }
 }
 
+/// Whether "off" potential `q` is on the chain that led to "on" node `i` (SE's `isParent`).
+fn is_ancestor(nodes: &[OnNode], mut i: u32, q: Pot) -> bool {
+    while let Some(node) = nodes.get(i as usize) {
+        if node.parent == ROOT {
+            return false;
+        }
+        if node.via == q {
+            return true;
+        }
+        i = node.parent;
+    }
+    false
+}
+
 /// A node of a forcing-chain search.
 #[derive(Clone, Copy)]
-struct ForcingNode {
+pub(super) struct ForcingNode {
     pot: Pot,
     parent: u32,
 }
@@ -231,7 +245,6 @@ pub(super) struct ForcingSearch {
     mode: Mode,
     on_seen: PotSet,
     off_seen: PotSet,
-    nodes: Vec<ForcingNode>,
     /// The "off" nodes to expand first in the next round.
     level: Range<usize>,
     /// The "off" node whose expansion turned the source on.
@@ -239,11 +252,11 @@ pub(super) struct ForcingSearch {
 }
 
 impl ForcingSearch {
-    /// A search from `source` assumed off, not started.
-    pub(super) fn new(source: Pot, mode: Mode) -> ForcingSearch {
+    /// A search from `source` assumed off, not started. Its root goes at the end of `nodes`.
+    pub(super) fn new(nodes: &mut Vec<ForcingNode>, source: Pot, mode: Mode) -> ForcingSearch {
         let mut off_seen = PotSet::default();
         off_seen.insert(source);
-        let mut nodes = Vec::with_capacity(64);
+        let root = nodes.len();
         nodes.push(ForcingNode {
             pot: source,
             parent: ROOT,
@@ -254,8 +267,7 @@ impl ForcingSearch {
             mode: Mode { x: true, ..mode },
             on_seen: PotSet::default(),
             off_seen,
-            nodes,
-            level: 0..1,
+            level: root..root + 1,
             hit: None,
         }
     }
@@ -266,21 +278,21 @@ impl ForcingSearch {
     }
 
     /// Runs the next round; returns whether the chain was found in it.
-    pub(super) fn advance(&mut self, graph: &Graph) -> bool {
+    pub(super) fn advance(&mut self, graph: &Graph, nodes: &mut Vec<ForcingNode>) -> bool {
         if self.is_done() {
             return false;
         }
         // The "off" half may meet "source on"; then the "on" half.
         let first = self.level.clone();
-        let start = self.nodes.len();
+        let start = nodes.len();
         for i in first {
-            let p = self.nodes[i].pot;
+            let p = nodes[i].pot;
             let mut hit = false;
             graph.off_to_on(p, self.mode, |r| {
                 hit |= r == self.source;
                 if !hit && !self.on_seen.contains(r) {
                     self.on_seen.insert(r);
-                    self.nodes.push(ForcingNode {
+                    nodes.push(ForcingNode {
                         pot: r,
                         parent: i as u32,
                     });
@@ -291,32 +303,32 @@ impl ForcingSearch {
                 return true;
             }
         }
-        let second = start..self.nodes.len();
-        let next = self.nodes.len();
+        let second = start..nodes.len();
+        let next = nodes.len();
         for i in second {
-            let p = self.nodes[i].pot;
+            let p = nodes[i].pot;
             graph.on_to_off(p, self.mode.y, |q| {
                 if !self.off_seen.contains(q) {
                     self.off_seen.insert(q);
-                    self.nodes.push(ForcingNode {
+                    nodes.push(ForcingNode {
                         pot: q,
                         parent: i as u32,
                     });
                 }
             });
         }
-        self.level = next..self.nodes.len();
+        self.level = next..nodes.len();
         false
     }
 
     /// The chain found, from "source off" to "source on": `(potential, on)` pairs.
-    pub(super) fn path(&self) -> Vec<(Pot, bool)> {
+    pub(super) fn path(&self, nodes: &[ForcingNode]) -> Vec<(Pot, bool)> {
         let Some(hit) = self.hit else {
             return Vec::new();
         };
         let mut reversed = Vec::new();
         let mut i = hit;
-        while let Some(node) = self.nodes.get(i as usize) {
+        while let Some(node) = nodes.get(i as usize) {
             reversed.push(node.pot);
             if node.parent == ROOT {
                 break;

@@ -14,7 +14,7 @@
 //! of `2k + 2` nodes) can no longer beat the best so far. [`all`] runs every search to the end,
 //! for listings and tests.
 
-use super::bfs::{ForcingSearch, UnarySearch};
+use super::bfs::{ForcingNode, ForcingSearch, OnNode, UnarySearch};
 use super::graph::{pot, Graph, Mode};
 use super::hint::{difficulty, ChainHint, Conclusion, Key, Pass};
 use crate::logic::{CandidateGrid, Ratings};
@@ -76,8 +76,15 @@ fn round_keys(ratings: &Ratings, round: u32) -> [[Key; 3]; 3] {
     })
 }
 
-/// Every search of SE's scan of `grid`, in SE's order.
-fn slots(grid: &CandidateGrid, graph: &Graph) -> Vec<Slot> {
+/// The node lists every search of a scan shares.
+#[derive(Default)]
+struct Arena {
+    on: Vec<OnNode>,
+    forcing: Vec<ForcingNode>,
+}
+
+/// Every search of SE's scan of `grid`, in SE's order, their roots in `arena`.
+fn slots(grid: &CandidateGrid, graph: &Graph, arena: &mut Arena) -> Vec<Slot> {
     // Two searches per candidate in the X and the mixed pass, one in the Y pass (bivalue cells
     // only): sized once, as growing a list of ~1,000 large slots copied it about ten times.
     let count: usize = grid
@@ -88,6 +95,8 @@ fn slots(grid: &CandidateGrid, graph: &Graph) -> Vec<Slot> {
         .map(|n| 4 * n + if n == 2 { n } else { 0 })
         .sum();
     let mut slots = Vec::with_capacity(count);
+    arena.on.reserve(16 * count);
+    arena.forcing.reserve(16 * count);
     for (pass, mode) in PASSES {
         for cell in grid.empty_cells() {
             let candidates = grid.candidates(cell);
@@ -100,13 +109,23 @@ fn slots(grid: &CandidateGrid, graph: &Graph) -> Vec<Slot> {
                 // SE: "forcing Y-chains do not exist", so the Y pass looks for cycles only.
                 slots.push(Slot {
                     pass,
-                    search: Search::Unary(UnarySearch::new(graph, source, mode, mode.x)),
+                    search: Search::Unary(UnarySearch::new(
+                        graph,
+                        &mut arena.on,
+                        source,
+                        mode,
+                        mode.x,
+                    )),
                     dead: false,
                 });
                 if mode.x {
                     slots.push(Slot {
                         pass,
-                        search: Search::Forcing(ForcingSearch::new(source, mode)),
+                        search: Search::Forcing(ForcingSearch::new(
+                            &mut arena.forcing,
+                            source,
+                            mode,
+                        )),
                         dead: false,
                     });
                 }
@@ -126,7 +145,8 @@ fn beats(key: &Key, best: &Option<ChainHint>) -> bool {
 /// The chain Sudoku Explainer would apply in `grid`, if any.
 pub(crate) fn first(grid: &CandidateGrid, ratings: &Ratings) -> Option<(ChainHint, Rc<Graph>)> {
     let graph = Graph::shared(grid);
-    let mut slots = slots(grid, &graph);
+    let mut arena = Arena::default();
+    let mut slots = slots(grid, &graph, &mut arena);
     // The searches still running, in SE's order.
     let mut running: Vec<u32> = (0..slots.len() as u32).collect();
     let mut best: Option<ChainHint> = None;
@@ -153,9 +173,9 @@ pub(crate) fn first(grid: &CandidateGrid, ratings: &Ratings) -> Option<(ChainHin
                         continue;
                     }
                     let mut cycle = None;
-                    let hit = search.advance(&graph, &mut |s, end| {
+                    let hit = search.advance(&graph, &mut arena.on, &mut |s, nodes, end| {
                         if cycles {
-                            cycle = ChainHint::cycle(cycle_key, s.cycle_path(end), &graph);
+                            cycle = ChainHint::cycle(cycle_key, s.cycle_path(nodes, end), &graph);
                         }
                         if cycle.is_some() {
                             ControlFlow::Break(())
@@ -167,7 +187,8 @@ pub(crate) fn first(grid: &CandidateGrid, ratings: &Ratings) -> Option<(ChainHin
                         best = cycle;
                         slot.dead = true;
                     } else if hit && forcing {
-                        best = ChainHint::forcing(forcing_key, search.forcing_path(), &graph);
+                        best =
+                            ChainHint::forcing(forcing_key, search.forcing_path(&arena.on), &graph);
                     }
                 }
                 Search::Forcing(search) => {
@@ -175,8 +196,8 @@ pub(crate) fn first(grid: &CandidateGrid, ratings: &Ratings) -> Option<(ChainHin
                         slot.dead = true;
                         continue;
                     }
-                    if search.advance(&graph) {
-                        best = ChainHint::forcing(forcing_key, search.path(), &graph);
+                    if search.advance(&graph, &mut arena.forcing) {
+                        best = ChainHint::forcing(forcing_key, search.path(&arena.forcing), &graph);
                         slot.dead = true;
                     }
                 }
@@ -199,7 +220,8 @@ pub(crate) fn first(grid: &CandidateGrid, ratings: &Ratings) -> Option<(ChainHin
 pub(crate) fn all(grid: &CandidateGrid, ratings: &Ratings) -> (Vec<ChainHint>, Graph) {
     let graph = Graph::new(grid);
     let mut found: Vec<ChainHint> = Vec::new();
-    for slot in &mut slots(grid, &graph) {
+    let mut arena = Arena::default();
+    for slot in &mut slots(grid, &graph, &mut arena) {
         let mut forcing = None;
         let mut round = 1;
         while !slot.is_done() {
@@ -208,17 +230,20 @@ pub(crate) fn all(grid: &CandidateGrid, ratings: &Ratings) -> (Vec<ChainHint>, G
             let place_key = slot.key(ratings, Conclusion::Place, round);
             match &mut slot.search {
                 Search::Unary(search) => {
-                    let hit = search.advance(&graph, &mut |s, end| {
-                        found.extend(ChainHint::cycle(cycle_key, s.cycle_path(end), &graph));
+                    let hit = search.advance(&graph, &mut arena.on, &mut |s, nodes, end| {
+                        let path = s.cycle_path(nodes, end);
+                        found.extend(ChainHint::cycle(cycle_key, path, &graph));
                         ControlFlow::Continue(())
                     });
                     if hit {
-                        forcing = ChainHint::forcing(eliminate_key, search.forcing_path(), &graph);
+                        let path = search.forcing_path(&arena.on);
+                        forcing = ChainHint::forcing(eliminate_key, path, &graph);
                     }
                 }
                 Search::Forcing(search) => {
-                    if search.advance(&graph) {
-                        forcing = ChainHint::forcing(place_key, search.path(), &graph);
+                    if search.advance(&graph, &mut arena.forcing) {
+                        let path = search.path(&arena.forcing);
+                        forcing = ChainHint::forcing(place_key, path, &graph);
                     }
                 }
             }

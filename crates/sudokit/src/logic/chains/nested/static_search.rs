@@ -27,6 +27,8 @@ const PASSES: [(Pass, Mode); 3] = [
 pub(super) fn all(grid: &CandidateGrid, ratings: &Ratings) -> (Vec<ChainHint>, Graph) {
     let graph = Graph::new(grid);
     let mut found: Vec<ChainHint> = Vec::new();
+    let mut on_nodes = Vec::new();
+    let mut forcing_nodes = Vec::new();
     for (pass, mode) in PASSES {
         let key = |conclusion: Conclusion, round: u32| Key {
             difficulty: difficulty(ratings, conclusion.technique(pass), 2 * round),
@@ -42,18 +44,21 @@ pub(super) fn all(grid: &CandidateGrid, ratings: &Ratings) -> (Vec<ChainHint>, G
             for digit in candidates.iter() {
                 let source = pot(cell, digit);
                 // Cycles, and (X and mixed passes) the forcing chain, from "source on".
-                let mut search = UnarySearch::new(&graph, source, mode, mode.x);
+                // One node list per kind of search, reused by each search in turn.
+                on_nodes.clear();
+                let mut search = UnarySearch::new(&graph, &mut on_nodes, source, mode, mode.x);
                 let mut forcing = None;
                 let mut round = 1;
                 while !search.is_done() {
                     let cycle_key = key(Conclusion::Cycle, round);
-                    let hit = search.advance(&graph, &mut |s, end| {
-                        found.extend(ChainHint::cycle(cycle_key, s.cycle_path(end), &graph));
+                    let hit = search.advance(&graph, &mut on_nodes, &mut |s, nodes, end| {
+                        let path = s.cycle_path(nodes, end);
+                        found.extend(ChainHint::cycle(cycle_key, path, &graph));
                         ControlFlow::Continue(())
                     });
                     if hit {
                         let at = key(Conclusion::Eliminate, round);
-                        forcing = ChainHint::forcing(at, search.forcing_path(), &graph);
+                        forcing = ChainHint::forcing(at, search.forcing_path(&on_nodes), &graph);
                     }
                     round += 1;
                 }
@@ -61,13 +66,15 @@ pub(super) fn all(grid: &CandidateGrid, ratings: &Ratings) -> (Vec<ChainHint>, G
                 found.extend(forcing);
                 // SE: "forcing Y-chains do not exist", so the Y pass looks for cycles only.
                 if mode.x {
-                    let mut search = ForcingSearch::new(source, mode);
+                    forcing_nodes.clear();
+                    let mut search = ForcingSearch::new(&mut forcing_nodes, source, mode);
                     let mut forcing = None;
                     let mut round = 1;
                     while !search.is_done() {
-                        if search.advance(&graph) {
+                        if search.advance(&graph, &mut forcing_nodes) {
                             let at = key(Conclusion::Place, round);
-                            forcing = ChainHint::forcing(at, search.path(), &graph);
+                            let path = search.path(&forcing_nodes);
+                            forcing = ChainHint::forcing(at, path, &graph);
                         }
                         round += 1;
                     }
