@@ -55,6 +55,7 @@
 //! # Ok::<(), variant::VariantError>(())
 //! ```
 
+mod boards;
 mod build;
 mod distinct;
 mod engine;

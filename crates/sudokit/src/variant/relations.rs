@@ -32,6 +32,7 @@
 //! digits; smallest digit first. Budget, guard and statistics mean what they mean in
 //! [`super::Search`], which drives this.
 
+use super::boards::{cells, full_grid};
 use super::seen::PeerSets;
 use super::Puzzle;
 use super::Stopped;
@@ -40,18 +41,6 @@ use std::sync::Arc;
 
 /// The most digits (11 on 11x11, the largest grid of at most 128 cells).
 const MAX_N: usize = 11;
-
-/// The cells of `set`, lowest first.
-fn cells(set: u128) -> impl Iterator<Item = usize> {
-    let mut rest = set;
-    std::iter::from_fn(move || {
-        (rest != 0).then(|| {
-            let c = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            c
-        })
-    })
-}
 
 /// The houses of `set` (bit h for house h), lowest first.
 fn houses(set: u64) -> impl Iterator<Item = usize> {
@@ -297,14 +286,7 @@ impl Run {
             };
             match next {
                 None => {
-                    let mut grid = vec![0u8; n * n];
-                    for (d, &board) in state[..n].iter().enumerate() {
-                        for c in cells(board) {
-                            grid[c] = d as u8 + 1;
-                        }
-                    }
-                    // Propagation is exact on a full grid; the check is a second line.
-                    if puzzle.check(&grid).is_ok() {
+                    if let Some(grid) = full_grid(puzzle, &state[..n], n) {
                         stats.solutions += 1;
                         return Ok(Some(grid));
                     }

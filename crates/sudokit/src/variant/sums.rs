@@ -28,6 +28,7 @@
 //! "Boosting systematic search by weighting constraints", ECAI 2004); smallest digit first.
 //! Budget, guard and statistics mean what they mean in [`super::Search`], which drives this.
 
+use super::boards::{cells, full_grid};
 use super::seen::PeerSets;
 use super::{Puzzle, Rule, Stopped};
 use crate::solve::Stats;
@@ -42,18 +43,6 @@ const MAX_CELLS: usize = 16;
 /// The most search nodes one part's assignments may take in one pass; a part that needs more
 /// is taken cell by cell (still exact for the sum, only without the part's distinctness).
 const PART_NODES: u32 = 4096;
-
-/// The cells of `set`, lowest first.
-fn cells(set: u128) -> impl Iterator<Item = usize> {
-    let mut rest = set;
-    std::iter::from_fn(move || {
-        (rest != 0).then(|| {
-            let c = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            c
-        })
-    })
-}
 
 /// A set of sums, bit x for sum x: `u64` for the clues below 64 (every clue of 9x9 and
 /// smaller; shifts of one word), `u128` for the others. Sums past the top bit are dropped,
@@ -371,14 +360,7 @@ impl Run {
             }
             match branch(t, &state, &self.weights) {
                 None => {
-                    let mut grid = vec![0u8; n * n];
-                    for (d, &board) in state[..n].iter().enumerate() {
-                        for c in cells(board) {
-                            grid[c] = d as u8 + 1;
-                        }
-                    }
-                    // Propagation is exact on a full grid; the check is a second line.
-                    if puzzle.check(&grid).is_ok() {
+                    if let Some(grid) = full_grid(puzzle, &state[..n], n) {
                         stats.solutions += 1;
                         return Ok(Some(grid));
                     }

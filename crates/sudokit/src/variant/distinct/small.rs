@@ -21,6 +21,7 @@
 //!   row, different boxes; in a box, different rows and columns), which share the fewest
 //!   peers, and stop as soon as no cell outside the house is left.
 
+use super::super::boards::{cells, full_grid};
 use super::super::seen::PeerSets;
 use super::super::{Puzzle, Stopped};
 use super::Plan;
@@ -29,18 +30,6 @@ use std::sync::Arc;
 
 /// The most digits: 11 on 11x11, the largest grid of at most 128 cells.
 const MAX_N: usize = 11;
-
-/// The cells (or houses) of `set`, lowest first.
-fn cells(set: u128) -> impl Iterator<Item = usize> {
-    let mut rest = set;
-    std::iter::from_fn(move || {
-        (rest != 0).then(|| {
-            let c = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            c
-        })
-    })
-}
 
 /// What a puzzle structure compiles into for this kernel.
 #[derive(Debug)]
@@ -181,14 +170,7 @@ impl Core {
             }
             match branch(t, &state) {
                 None => {
-                    let mut grid = vec![0u8; n * n];
-                    for (d, &board) in state[..n].iter().enumerate() {
-                        for c in cells(board) {
-                            grid[c] = d as u8 + 1;
-                        }
-                    }
-                    // Propagation is exact on a full grid; the check is a second line.
-                    if puzzle.check(&grid).is_ok() {
+                    if let Some(grid) = full_grid(puzzle, &state[..n], n) {
                         stats.solutions += 1;
                         return Ok(Some(grid));
                     }
