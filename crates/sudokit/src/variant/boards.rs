@@ -1,7 +1,29 @@
 //! What the `u128` fast paths share (`relations.rs`, `sums.rs`, `distinct/small.rs`): their
-//! states hold one cell bitboard per digit, bit `r * n + c` for the cell in row r, column c.
+//! states hold one cell bitboard per digit, bit `r * n + c` for the cell in row r, column c,
+//! and their searches keep a stack of the same guesses.
 
 use super::Puzzle;
+
+/// The most digits: 11 on 11x11, the largest grid of at most 128 cells.
+pub(super) const MAX_N: usize = 11;
+
+/// A state: `n` digit boards, then the placed cells (`MAX_N + 1` slots, the first `n + 1`
+/// used, the others empty).
+pub(super) type State = [u128; MAX_N + 1];
+
+/// The state is impossible.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Dead;
+
+/// A guess: the state before it, the cell guessed and its digits not tried yet (bit d for
+/// digit d + 1); with `second`, a digit's two places in a house (`untried` is the digit).
+#[derive(Debug, Clone)]
+pub(super) struct Frame {
+    pub(super) state: State,
+    pub(super) cell: usize,
+    pub(super) untried: u32,
+    pub(super) second: Option<usize>,
+}
 
 /// The cells (or houses) of `set`, lowest first.
 pub(super) fn cells(set: u128) -> impl Iterator<Item = usize> {

@@ -32,15 +32,12 @@
 //! digits; smallest digit first. Budget, guard and statistics mean what they mean in
 //! [`super::Search`], which drives this.
 
-use super::boards::{cells, full_grid};
+use super::boards::{cells, full_grid, Dead, Frame, State, MAX_N};
 use super::seen::PeerSets;
 use super::Puzzle;
 use super::Stopped;
 use crate::solve::Stats;
 use std::sync::Arc;
-
-/// The most digits (11 on 11x11, the largest grid of at most 128 cells).
-const MAX_N: usize = 11;
 
 /// The houses of `set` (bit h for house h), lowest first.
 fn houses(set: u64) -> impl Iterator<Item = usize> {
@@ -163,23 +160,6 @@ impl Plan {
     fn houses_of(&self, set: u128) -> u64 {
         cells(set).fold(0, |h, c| h | self.cell_houses[c])
     }
-}
-
-/// A state: `n` digit boards, then the placed cells (`MAX_N + 1` slots, the first `n + 1`
-/// used).
-type State = [u128; MAX_N + 1];
-
-/// The state is impossible.
-struct Dead;
-
-/// A guess: the state before it, the cell guessed and its digits not tried yet (bit d for
-/// digit d + 1); with `second`, a digit's two places in a house (`untried` is the digit).
-#[derive(Debug, Clone)]
-struct Frame {
-    state: State,
-    cell: usize,
-    untried: u32,
-    second: Option<usize>,
 }
 
 /// A resumable search on this path, driven by [`super::Search`].

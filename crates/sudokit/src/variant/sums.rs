@@ -28,14 +28,11 @@
 //! "Boosting systematic search by weighting constraints", ECAI 2004); smallest digit first.
 //! Budget, guard and statistics mean what they mean in [`super::Search`], which drives this.
 
-use super::boards::{cells, full_grid};
+use super::boards::{cells, full_grid, Dead, Frame, State, MAX_N};
 use super::seen::PeerSets;
 use super::{Puzzle, Rule, Stopped};
 use crate::solve::Stats;
 use std::sync::Arc;
-
-/// The most digits (11 on 11x11, the largest grid of at most 128 cells).
-const MAX_N: usize = 11;
 
 /// The most cells of a clue (a diagonal of 11x11 has 11).
 const MAX_CELLS: usize = 16;
@@ -244,14 +241,6 @@ impl Plan {
     }
 }
 
-/// A state: `n` digit boards, then the placed cells (`MAX_N + 1` slots, the first `n + 1`
-/// used).
-type State = [u128; MAX_N + 1];
-
-/// The state is impossible.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Dead;
-
 /// What changed since the last pass: per digit, the houses to look at again for hidden
 /// singles and for common peers (bit h for house h); the cells changed, for the clues.
 #[derive(Debug, Clone, Copy, Default)]
@@ -269,16 +258,6 @@ impl Marks {
             cells: u128::MAX,
         }
     }
-}
-
-/// A guess: the state before it, the cell guessed and its digits not tried yet (bit d for
-/// digit d + 1); with `second`, a digit's two places in a house (`untried` is the digit).
-#[derive(Debug, Clone)]
-struct Frame {
-    state: State,
-    cell: usize,
-    untried: u32,
-    second: Option<usize>,
 }
 
 /// A resumable search on this path, driven by [`super::Search`].

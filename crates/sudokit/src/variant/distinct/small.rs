@@ -21,15 +21,12 @@
 //!   row, different boxes; in a box, different rows and columns), which share the fewest
 //!   peers, and stop as soon as no cell outside the house is left.
 
-use super::super::boards::{cells, full_grid};
+use super::super::boards::{cells, full_grid, Dead, Frame, State, MAX_N};
 use super::super::seen::PeerSets;
 use super::super::{Puzzle, Stopped};
 use super::Plan;
 use crate::solve::Stats;
 use std::sync::Arc;
-
-/// The most digits: 11 on 11x11, the largest grid of at most 128 cells.
-const MAX_N: usize = 11;
 
 /// What a puzzle structure compiles into for this kernel.
 #[derive(Debug)]
@@ -71,23 +68,6 @@ impl Tables {
         }
         Some(t)
     }
-}
-
-/// A state: `n` digit boards, then the placed cells (`MAX_N + 1` slots, the first `n + 1`
-/// used, the others empty).
-type State = [u128; MAX_N + 1];
-
-/// The state is impossible.
-struct Dead;
-
-/// A guess: the state before it, the cell guessed and its digits not tried yet (bit d for
-/// digit d + 1); with `second`, a digit's two places in a house (`untried` is the digit).
-#[derive(Debug, Clone)]
-struct Frame {
-    state: State,
-    cell: usize,
-    untried: u32,
-    second: Option<usize>,
 }
 
 /// One search on this kernel.
