@@ -17,7 +17,8 @@ use serde_json::Value;
 use std::time::Duration;
 use sudokit::budget::{Budget, Guard};
 use sudokit::format::variant::{self as text, Document, Options, VariantLayout};
-use sudokit::variant::{self, GenerateError, Puzzle, Request, Rule, Search, Shape, Stopped};
+use sudokit::generate::Symmetry;
+use sudokit::variant::{self, Cut, GenerateError, Puzzle, Request, Rule, Search, Shape, Stopped};
 
 /// The shape and rules a request adds to its puzzle (or gives the generator).
 #[derive(Debug, Default)]
@@ -75,14 +76,18 @@ pub(crate) struct GenerateRequest {
     /// Cut killer cages from the solution grid, then as few givens as uniqueness needs.
     #[serde(default)]
     killer: bool,
-    /// `none` (default) or `rot180`.
+    /// Random jigsaw regions (the boxes deformed into connected regions) for the puzzle.
+    #[serde(default)]
+    jigsaw: bool,
+    /// Any of the classic generator's symmetry names (default `none`).
     symmetry: Option<String>,
     seed: Option<u64>,
 }
 
 impl crate::body::RequestBody for GenerateRequest {
     const SHAPE: &'static str = "the body must be a JSON object (every field optional: \
-                                 `size`, `boxes`, `rules`, `killer`, `symmetry`, `seed`)";
+                                 `size`, `boxes`, `rules`, `killer`, `jigsaw`, `symmetry`, \
+                                 `seed`)";
 }
 
 impl Extra {
@@ -353,20 +358,46 @@ const TRIES: u64 = 8;
 
 /// Generates one unique, minimal puzzle.
 pub(crate) fn generate(request: &GenerateRequest, limits: &Limits) -> Result<Generated, ApiError> {
+    // As on the command line: `"killer"` among the rules asks for cut cages, `"jigsaw"` for
+    // random regions, and the name of a rule with data (`"thermo"`, `"kropki"`, ...) for that
+    // data cut from the solution grid; the other rules go to the puzzle as they are.
+    let name_of = |value: &Value| value.as_str().map(|name| name.trim().to_owned());
+    let named = |wanted: &str| {
+        request
+            .rules
+            .iter()
+            .any(|r| name_of(r).as_deref() == Some(wanted))
+    };
+    let killer = request.killer || named("killer");
+    let jigsaw = request.jigsaw || named("jigsaw");
+    let mut cuts: Vec<Cut> = request
+        .rules
+        .iter()
+        .filter_map(|r| Cut::from_name(&name_of(r)?))
+        .collect();
+    cuts.sort_unstable();
+    cuts.dedup();
     let extra = Extra {
         size: request.size,
         boxes: request.boxes.clone(),
-        rules: request.rules.clone(),
+        rules: request
+            .rules
+            .iter()
+            .filter(|r| match name_of(r) {
+                Some(name) => {
+                    name != "killer" && name != "jigsaw" && Cut::from_name(&name).is_none()
+                }
+                None => true,
+            })
+            .cloned()
+            .collect(),
     };
     let options = extra.options()?;
-    let symmetric = match request.symmetry.as_deref() {
-        None | Some("none") => false,
-        Some("rot180") => true,
-        Some(other) => {
-            return Err(ApiError::bad_request(format!(
-                "`symmetry`: {other:?} is not supported for variants (none or rot180)"
-            )))
-        }
+    let symmetry = match request.symmetry.as_deref() {
+        None => Symmetry::None,
+        Some(name) => name
+            .parse::<Symmetry>()
+            .map_err(|e| ApiError::bad_request(format!("`symmetry`: {e}")))?,
     };
     let shape = match options.shape {
         Some(shape) => shape,
@@ -375,28 +406,38 @@ pub(crate) fn generate(request: &GenerateRequest, limits: &Limits) -> Result<Gen
     let request_of = Request {
         shape,
         rules: options.rules,
-        symmetric,
-        killer_cages: request.killer,
+        symmetric: symmetry == Symmetry::Rot180,
+        killer_cages: killer,
         max_guesses: limits.guesses,
     };
+    let mut made_options = variant::Options::default()
+        .with_symmetry(symmetry)
+        .with_cuts(cuts);
+    if jigsaw {
+        made_options = made_options.with_jigsaw();
+    }
     let seed = request.seed.unwrap_or_else(super::generating::fresh_seed);
     let guard =
         Guard::new(Budget::UNLIMITED.with_time(limits.generate_time)).with_clock(wall_clock());
     for index in 0..TRIES {
-        let made = match variant::generate_guarded(&request_of, seed, index, &guard) {
-            Ok(made) => made,
-            Err(GenerateError::NoGrid) => continue,
-            Err(GenerateError::Stopped(limit)) => {
-                return Err(ApiError::budget(format!(
-                    "no puzzle was made within the server's budget ({limit}); ask for a \
+        let made =
+            match variant::generate_with(&request_of, &made_options, seed, index, Some(&guard)) {
+                Ok(made) => made,
+                Err(GenerateError::NoGrid) => continue,
+                Err(GenerateError::Stopped(limit)) => {
+                    return Err(ApiError::budget(format!(
+                        "no puzzle was made within the server's budget ({limit}); ask for a \
                      smaller grid or fewer rules"
-                )))
-            }
-            Err(GenerateError::Puzzle(e)) => {
-                return Err(ApiError::bad_request(format!("the rules do not fit: {e}")))
-            }
-            Err(other) => return Err(ApiError::internal(other.to_string())),
-        };
+                    )))
+                }
+                Err(GenerateError::Puzzle(e)) => {
+                    return Err(ApiError::bad_request(format!("the rules do not fit: {e}")))
+                }
+                Err(e @ GenerateError::CutSize { .. }) => {
+                    return Err(ApiError::bad_request(e.to_string()))
+                }
+                Err(other) => return Err(ApiError::internal(other.to_string())),
+            };
         let solution = match Search::new(&made).with_guard(guard.clone()).next_solution() {
             Ok(Some(solution)) => solution,
             _ => {
@@ -411,7 +452,7 @@ pub(crate) fn generate(request: &GenerateRequest, limits: &Limits) -> Result<Gen
             solution: line(&made, &solution),
             clues: made.givens().iter().filter(|&&g| g != 0).count(),
             puzzle: Document::from_puzzle(&made, made.givens()),
-            symmetry: if symmetric { "rot180" } else { "none" },
+            symmetry: symmetry.name(),
             seed,
             index,
         });
@@ -519,12 +560,66 @@ mod tests {
         let puzzle = made.puzzle.to_puzzle().expect("a document");
         assert_eq!(variant::count(&puzzle, 2), Count::Exact(1));
         let bad = GenerateRequest {
-            symmetry: Some("rot90".into()),
+            symmetry: Some("spiral".into()),
             ..GenerateRequest::default()
         };
         assert_eq!(
             generate(&bad, &limits).map_err(|e| e.code).err(),
             Some(ErrorCode::BadRequest)
+        );
+    }
+
+    #[test]
+    fn generate_cuts_rule_data_on_jigsaw_regions_with_any_symmetry() {
+        let limits = Limits::default();
+        let request = GenerateRequest {
+            size: Some(6),
+            rules: vec![
+                Value::String("thermo".into()),
+                Value::String("diagonal".into()),
+                Value::String("jigsaw".into()),
+            ],
+            symmetry: Some("mirror".into()),
+            seed: Some(3),
+            ..GenerateRequest::default()
+        };
+        let made = generate(&request, &limits).expect("made");
+        assert_eq!(made.symmetry, "mirror");
+        let puzzle = made.puzzle.to_puzzle().expect("a document");
+        assert!(puzzle.shape().box_dims().is_none(), "jigsaw regions");
+        assert!(puzzle.rules().iter().any(|r| matches!(r, Rule::Thermo(_))));
+        assert!(puzzle.rules().iter().any(|r| matches!(r, Rule::Diagonal(_))));
+        assert_eq!(variant::count(&puzzle, 2), Count::Exact(1));
+        let givens: Vec<char> = made.givens.chars().collect();
+        for r in 0..6 {
+            for c in 0..6 {
+                assert_eq!(givens[r * 6 + c] == '.', givens[r * 6 + 5 - c] == '.');
+            }
+        }
+        // Every given is the solution's digit, and every row holds each digit once.
+        let solution: Vec<char> = made.solution.chars().collect();
+        for (g, s) in givens.iter().zip(&solution) {
+            assert!(*g == '.' || g == s);
+        }
+        for row in solution.chunks(6) {
+            let mut seen: Vec<char> = row.to_vec();
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen.len(), 6);
+        }
+        let again = generate(&request, &limits).expect("made");
+        assert_eq!(made.puzzle, again.puzzle);
+        let small = GenerateRequest {
+            size: Some(2),
+            rules: vec![Value::String("thermo".into())],
+            ..GenerateRequest::default()
+        };
+        let refused = generate(&small, &limits)
+            .err()
+            .map(|e| (e.code, e.to_string()));
+        assert!(
+            matches!(&refused, Some((ErrorCode::BadRequest, text)) if text.contains("thermo")),
+            "{refused:?}"
         );
     }
 }
