@@ -14,9 +14,10 @@
 //! of `2k + 2` nodes) can no longer beat the best so far. [`all`] runs every search to the end,
 //! for listings and tests.
 
-use super::bfs::{ForcingNode, ForcingSearch, OnNode, UnarySearch};
-use super::graph::{pot, Graph, Mode};
+use super::bfs::{ForcingNode, ForcingSearch, Links, OnNode, UnarySearch};
+use super::graph::{pot, Graph, Mode, Pot};
 use super::hint::{difficulty, ChainHint, Conclusion, Key, Pass};
+use crate::logic::cell_set::PEER_MASKS;
 use crate::logic::{CandidateGrid, Ratings};
 use std::cmp::Ordering;
 use std::ops::ControlFlow;
@@ -135,6 +136,20 @@ fn slots(grid: &CandidateGrid, graph: &Graph, arena: &mut Arena) -> Vec<Slot> {
     slots
 }
 
+/// Whether the cycle whose nodes `each` lists removes a candidate: `ChainHint::cycle`'s test
+/// (a candidate outside the cycle whose cell sees an "on" and an "off" node of the cycle
+/// with its digit), without building the path.
+fn cycle_removes(graph: &Graph, each: impl FnOnce(&mut dyn FnMut(Pot, bool))) -> bool {
+    let mut cells = 0u128;
+    let mut seen = [[0u128; 9]; 2];
+    each(&mut |p, on| {
+        let (cell, digit) = (usize::from(p) / 9 % 81, usize::from(p) % 9);
+        cells |= 1 << cell;
+        seen[usize::from(on)][digit] |= PEER_MASKS[cell];
+    });
+    (0..9).any(|d| seen[0][d] & seen[1][d] & graph.cells_with(d).bits() & !cells != 0)
+}
+
 /// Whether a chain ranked `key` would come before `best` (which was found earlier in SE's
 /// order, so it wins ties).
 fn beats(key: &Key, best: &Option<ChainHint>) -> bool {
@@ -145,6 +160,7 @@ fn beats(key: &Key, best: &Option<ChainHint>) -> bool {
 /// The chain Sudoku Explainer would apply in `grid`, if any.
 pub(crate) fn first(grid: &CandidateGrid, ratings: &Ratings) -> Option<(ChainHint, Rc<Graph>)> {
     let graph = Graph::shared(grid);
+    let links = Links::new(&graph);
     let mut arena = Arena::default();
     let mut slots = slots(grid, &graph, &mut arena);
     // The searches still running, in SE's order.
@@ -173,16 +189,24 @@ pub(crate) fn first(grid: &CandidateGrid, ratings: &Ratings) -> Option<(ChainHin
                         continue;
                     }
                     let mut cycle = None;
-                    let hit = search.advance(&graph, &mut arena.on, &mut |s, nodes, end| {
-                        if cycles {
-                            cycle = ChainHint::cycle(cycle_key, s.cycle_path(nodes, end), &graph);
-                        }
-                        if cycle.is_some() {
-                            ControlFlow::Break(())
-                        } else {
-                            ControlFlow::Continue(())
-                        }
-                    });
+                    let hit =
+                        search.advance(&graph, &links, &mut arena.on, &mut |s, nodes, end| {
+                            // Most cycles remove nothing: the path is built only for one that
+                            // does.
+                            if cycles
+                                && cycle_removes(&graph, |f| {
+                                    UnarySearch::cycle_nodes(nodes, end, f)
+                                })
+                            {
+                                cycle =
+                                    ChainHint::cycle(cycle_key, s.cycle_path(nodes, end), &graph);
+                            }
+                            if cycle.is_some() {
+                                ControlFlow::Break(())
+                            } else {
+                                ControlFlow::Continue(())
+                            }
+                        });
                     if cycle.is_some() {
                         best = cycle;
                         slot.dead = true;
@@ -196,7 +220,7 @@ pub(crate) fn first(grid: &CandidateGrid, ratings: &Ratings) -> Option<(ChainHin
                         slot.dead = true;
                         continue;
                     }
-                    if search.advance(&graph, &mut arena.forcing) {
+                    if search.advance(&graph, &links, &mut arena.forcing) {
                         best = ChainHint::forcing(forcing_key, search.path(&arena.forcing), &graph);
                         slot.dead = true;
                     }
@@ -219,6 +243,7 @@ pub(crate) fn first(grid: &CandidateGrid, ratings: &Ratings) -> Option<(ChainHin
 /// treats chains that remove the same candidates as one hint and keeps the first).
 pub(crate) fn all(grid: &CandidateGrid, ratings: &Ratings) -> (Vec<ChainHint>, Graph) {
     let graph = Graph::new(grid);
+    let links = Links::new(&graph);
     let mut found: Vec<ChainHint> = Vec::new();
     let mut arena = Arena::default();
     for slot in &mut slots(grid, &graph, &mut arena) {
@@ -230,18 +255,19 @@ pub(crate) fn all(grid: &CandidateGrid, ratings: &Ratings) -> (Vec<ChainHint>, G
             let place_key = slot.key(ratings, Conclusion::Place, round);
             match &mut slot.search {
                 Search::Unary(search) => {
-                    let hit = search.advance(&graph, &mut arena.on, &mut |s, nodes, end| {
-                        let path = s.cycle_path(nodes, end);
-                        found.extend(ChainHint::cycle(cycle_key, path, &graph));
-                        ControlFlow::Continue(())
-                    });
+                    let hit =
+                        search.advance(&graph, &links, &mut arena.on, &mut |s, nodes, end| {
+                            let path = s.cycle_path(nodes, end);
+                            found.extend(ChainHint::cycle(cycle_key, path, &graph));
+                            ControlFlow::Continue(())
+                        });
                     if hit {
                         let path = search.forcing_path(&arena.on);
                         forcing = ChainHint::forcing(eliminate_key, path, &graph);
                     }
                 }
                 Search::Forcing(search) => {
-                    if search.advance(&graph, &mut arena.forcing) {
+                    if search.advance(&graph, &links, &mut arena.forcing) {
                         let path = search.path(&arena.forcing);
                         forcing = ChainHint::forcing(place_key, path, &graph);
                     }
@@ -276,5 +302,39 @@ mod tests {
             compared += usize::from(found.is_some());
         }
         assert!(compared > 20, "{compared}");
+    }
+
+    #[test]
+    fn the_cheap_cycle_test_agrees_with_the_cycle_hint() {
+        // Every cycle closed by every search of the scans of the states: the test without a
+        // path says what `ChainHint::cycle` says.
+        let ratings = Ratings::default();
+        let (mut closed, mut removing) = (0, 0);
+        for grid in states(40) {
+            let graph = Graph::new(&grid);
+            let links = Links::new(&graph);
+            let mut arena = Arena::default();
+            let key = super::key(&ratings, Pass::X, Conclusion::Cycle, 1);
+            for slot in &mut slots(&grid, &graph, &mut arena) {
+                let Search::Unary(search) = &mut slot.search else {
+                    continue;
+                };
+                while !search.is_done() {
+                    search.advance(&graph, &links, &mut arena.on, &mut |s, nodes, end| {
+                        let cheap =
+                            cycle_removes(&graph, |f| UnarySearch::cycle_nodes(nodes, end, f));
+                        let hint = ChainHint::cycle(key, s.cycle_path(nodes, end), &graph);
+                        assert_eq!(cheap, hint.is_some(), "{grid:?}");
+                        closed += 1;
+                        removing += usize::from(cheap);
+                        ControlFlow::Continue(())
+                    });
+                }
+            }
+        }
+        assert!(
+            removing > 50 && closed > 2 * removing,
+            "{removing} of {closed}"
+        );
     }
 }

@@ -9,7 +9,7 @@
 //! faulting in and dropping that list (see docs/design.md, "Nested levels, sixth round").
 //! `tests::every_chain_of_the_shared_search` pins it to `search::all`.
 
-use super::super::bfs::{ForcingSearch, UnarySearch};
+use super::super::bfs::{ForcingSearch, Links, UnarySearch};
 use super::super::graph::{pot, Graph, Mode};
 use super::super::hint::{difficulty, ChainHint, Conclusion, Key, Pass};
 use crate::logic::{CandidateGrid, Ratings};
@@ -26,6 +26,7 @@ const PASSES: [(Pass, Mode); 3] = [
 /// graph they refer to.
 pub(super) fn all(grid: &CandidateGrid, ratings: &Ratings) -> (Vec<ChainHint>, Graph) {
     let graph = Graph::new(grid);
+    let links = Links::new(&graph);
     let mut found: Vec<ChainHint> = Vec::new();
     let mut on_nodes = Vec::new();
     let mut forcing_nodes = Vec::new();
@@ -51,11 +52,12 @@ pub(super) fn all(grid: &CandidateGrid, ratings: &Ratings) -> (Vec<ChainHint>, G
                 let mut round = 1;
                 while !search.is_done() {
                     let cycle_key = key(Conclusion::Cycle, round);
-                    let hit = search.advance(&graph, &mut on_nodes, &mut |s, nodes, end| {
-                        let path = s.cycle_path(nodes, end);
-                        found.extend(ChainHint::cycle(cycle_key, path, &graph));
-                        ControlFlow::Continue(())
-                    });
+                    let hit =
+                        search.advance(&graph, &links, &mut on_nodes, &mut |s, nodes, end| {
+                            let path = s.cycle_path(nodes, end);
+                            found.extend(ChainHint::cycle(cycle_key, path, &graph));
+                            ControlFlow::Continue(())
+                        });
                     if hit {
                         let at = key(Conclusion::Eliminate, round);
                         forcing = ChainHint::forcing(at, search.forcing_path(&on_nodes), &graph);
@@ -71,7 +73,7 @@ pub(super) fn all(grid: &CandidateGrid, ratings: &Ratings) -> (Vec<ChainHint>, G
                     let mut forcing = None;
                     let mut round = 1;
                     while !search.is_done() {
-                        if search.advance(&graph, &mut forcing_nodes) {
+                        if search.advance(&graph, &links, &mut forcing_nodes) {
                             let at = key(Conclusion::Place, round);
                             let path = search.path(&forcing_nodes);
                             forcing = ChainHint::forcing(at, path, &graph);
