@@ -519,6 +519,7 @@ fn houses_in(mask: u128) -> impl Iterator<Item = usize> {
 
 /// Places digit `d` (0-based) in cell `c`, which may hold it, marking the houses whose places
 /// change.
+#[inline(always)]
 fn place<const W: usize>(t: &Tables<W>, s: &mut [Bits<W>], m: &mut Marks, c: usize, d: usize) {
     for (e, board) in s[..t.n].iter_mut().enumerate() {
         if e != d && board.has(c) {
