@@ -366,7 +366,8 @@ impl<const W: usize> Core<W> {
 
     /// [`Core::next`] compiled for the core's CPU path. Not inlined into [`Run::next`], so
     /// that the small boards' search compiles there as it did before the wide ones moved into
-    /// the CPU path's wrappers (with the wrappers inlined there, 9x9 sets ran 3-10% slower).
+    /// the CPU path's wrappers (inlined there, they cost the small search instructions:
+    /// docs/design.md, "The engine's speed, tenth round: 16x16").
     #[inline(never)]
     fn next_on_path(
         &mut self,
