@@ -7,7 +7,9 @@
 //! `#[inline(always)]`. The portable path calls the same code unchanged, so the answers cannot
 //! depend on the path.
 
-use super::{CpuPath, Verified};
+#[cfg(target_arch = "x86_64")]
+use super::CpuPath;
+use super::Verified;
 
 /// A computation to run on a CPU path: [`Compiled::run`] must be `#[inline(always)]`, and so
 /// must what it calls in its hot loops (what is not inlined runs as compiled for the
