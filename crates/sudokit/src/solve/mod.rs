@@ -42,6 +42,13 @@ pub(crate) mod cpu_path {
     pub use super::simd::{CpuPath, UnsupportedCpuPath};
 }
 
+/// The detected CPU path and the wrapper that compiles a computation for it, for the engines
+/// outside `solve` (the variant fast path).
+pub(crate) mod compiled {
+    pub(crate) use super::simd::compiled::{run_on, Compiled};
+    pub(crate) use super::simd::Verified;
+}
+
 use crate::board::Grid;
 use crate::budget::{Guard, Limit};
 use std::fmt;

@@ -34,6 +34,7 @@ mod small;
 use super::seen::PeerSets;
 use super::Puzzle;
 use super::Stopped;
+use crate::solve::compiled::{run_on, Compiled, Verified};
 use crate::solve::Stats;
 use std::sync::Arc;
 
@@ -59,18 +60,22 @@ struct Bits<const W: usize>([u64; W]);
 impl<const W: usize> Bits<W> {
     const EMPTY: Bits<W> = Bits([0; W]);
 
+    #[inline(always)]
     fn has(&self, c: usize) -> bool {
         self.0[c / 64] & (1 << (c % 64)) != 0
     }
 
+    #[inline(always)]
     fn set(&mut self, c: usize) {
         self.0[c / 64] |= 1 << (c % 64);
     }
 
+    #[inline(always)]
     fn clear(&mut self, c: usize) {
         self.0[c / 64] &= !(1 << (c % 64));
     }
 
+    #[inline(always)]
     fn and(self, o: Bits<W>) -> Bits<W> {
         let mut r = self;
         for (a, b) in r.0.iter_mut().zip(o.0) {
@@ -79,6 +84,7 @@ impl<const W: usize> Bits<W> {
         r
     }
 
+    #[inline(always)]
     fn or(self, o: Bits<W>) -> Bits<W> {
         let mut r = self;
         for (a, b) in r.0.iter_mut().zip(o.0) {
@@ -87,6 +93,7 @@ impl<const W: usize> Bits<W> {
         r
     }
 
+    #[inline(always)]
     fn and_not(self, o: Bits<W>) -> Bits<W> {
         let mut r = self;
         for (a, b) in r.0.iter_mut().zip(o.0) {
@@ -95,15 +102,18 @@ impl<const W: usize> Bits<W> {
         r
     }
 
+    #[inline(always)]
     fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
 
+    #[inline(always)]
     fn count(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
     /// The lowest cell, if any.
+    #[inline(always)]
     fn first(&self) -> Option<usize> {
         self.0
             .iter()
@@ -111,6 +121,7 @@ impl<const W: usize> Bits<W> {
             .map(|w| w * 64 + self.0[w].trailing_zeros() as usize)
     }
 
+    #[inline(always)]
     fn cells(self) -> impl Iterator<Item = usize> {
         self.0.into_iter().enumerate().flat_map(|(w, word)| {
             let mut rest = word;
@@ -135,6 +146,7 @@ struct House<const W: usize> {
 
 impl<const W: usize> House<W> {
     /// The cells of `board` in this house and how many there are.
+    #[inline(always)]
     fn places(&self, board: &Bits<W>) -> (Bits<W>, u32) {
         let mut out = Bits::EMPTY;
         let mut count = 0;
@@ -260,6 +272,27 @@ pub(crate) struct Core<const W: usize> {
     /// guessing there first finds the dead ends higher in the tree (the weighted-degree idea
     /// of constraint solvers, Boussemart et al. 2004, on cells).
     fails: Vec<u32>,
+    /// The CPU path the search is compiled for ([`run_on`]): with `popcnt` (and AVX2's vectors
+    /// for the four-word boards) the counts of places are one instruction each.
+    path: Verified,
+}
+
+/// One call of [`Core::next`], to run on the core's CPU path.
+struct Next<'a, const W: usize, B> {
+    core: &'a mut Core<W>,
+    t: &'a Tables<W>,
+    puzzle: &'a Puzzle,
+    stats: &'a mut Stats,
+    budget: B,
+}
+
+impl<const W: usize, B: FnMut(u64) -> Option<Stopped>> Compiled for Next<'_, W, B> {
+    type Out = Result<Option<Vec<u8>>, Stopped>;
+
+    #[inline(always)]
+    fn run(self) -> Self::Out {
+        self.core.next(self.t, self.puzzle, self.stats, self.budget)
+    }
 }
 
 /// A resumable search on the fast path, driven by [`super::Search`].
@@ -294,11 +327,11 @@ impl Run {
                 _ => Ok(None),
             },
             Run::W4(core) => match &*core.plan.clone() {
-                Plan::W4(t) => core.next(t, puzzle, stats, budget),
+                Plan::W4(t) => core.next_on_path(t, puzzle, stats, budget),
                 _ => Ok(None),
             },
             Run::W10(core) => match &*core.plan.clone() {
-                Plan::W10(t) => core.next(t, puzzle, stats, budget),
+                Plan::W10(t) => core.next_on_path(t, puzzle, stats, budget),
                 _ => Ok(None),
             },
         }
@@ -327,9 +360,36 @@ impl<const W: usize> Core<W> {
             } else {
                 Vec::new()
             },
+            path: Verified::detected(),
         }
     }
 
+    /// [`Core::next`] compiled for the core's CPU path. Not inlined into [`Run::next`], so
+    /// that the small boards' search compiles there as it did before the wide ones moved into
+    /// the CPU path's wrappers (inlined there, they cost the small search instructions:
+    /// docs/design.md, "The engine's speed, tenth round: 16x16").
+    #[inline(never)]
+    fn next_on_path(
+        &mut self,
+        t: &Tables<W>,
+        puzzle: &Puzzle,
+        stats: &mut Stats,
+        budget: impl FnMut(u64) -> Option<Stopped>,
+    ) -> Result<Option<Vec<u8>>, Stopped> {
+        let path = self.path;
+        run_on(
+            path,
+            Next {
+                core: self,
+                t,
+                puzzle,
+                stats,
+                budget,
+            },
+        )
+    }
+
+    #[inline(always)]
     fn next(
         &mut self,
         t: &Tables<W>,
@@ -446,6 +506,7 @@ impl Marks {
 }
 
 /// The houses numbered in `mask`.
+#[inline(always)]
 fn houses_in(mask: u128) -> impl Iterator<Item = usize> {
     let mut rest = mask;
     std::iter::from_fn(move || {
@@ -459,6 +520,7 @@ fn houses_in(mask: u128) -> impl Iterator<Item = usize> {
 
 /// Places digit `d` (0-based) in cell `c`, which may hold it, marking the houses whose places
 /// change.
+#[inline(always)]
 fn place<const W: usize>(t: &Tables<W>, s: &mut [Bits<W>], m: &mut Marks, c: usize, d: usize) {
     for (e, board) in s[..t.n].iter_mut().enumerate() {
         if e != d && board.has(c) {
@@ -481,6 +543,7 @@ fn place<const W: usize>(t: &Tables<W>, s: &mut [Bits<W>], m: &mut Marks, c: usi
 /// Propagates to a fixed point, or `Err` when the state has no solution; `m` marks the houses
 /// changed since the last fixed point (all of them at the root). Naked and hidden pairs come
 /// last, when nothing cheaper is left.
+#[inline(always)]
 fn propagate<const W: usize>(t: &Tables<W>, s: &mut [Bits<W>], m: &mut Marks) -> Result<(), Dead> {
     loop {
         naked(t, s, m)?;
@@ -501,6 +564,7 @@ fn propagate<const W: usize>(t: &Tables<W>, s: &mut [Bits<W>], m: &mut Marks) ->
 }
 
 /// Places every cell down to one digit, until none is left; `Err` when a cell has none.
+#[inline(always)]
 fn naked<const W: usize>(t: &Tables<W>, s: &mut [Bits<W>], m: &mut Marks) -> Result<(), Dead> {
     let n = t.n;
     loop {
@@ -527,6 +591,7 @@ fn naked<const W: usize>(t: &Tables<W>, s: &mut [Bits<W>], m: &mut Marks) -> Res
 
 /// Places each digit with one open place left in a marked house; `Err` when a house lost a
 /// digit. Whether anything was placed.
+#[inline(always)]
 fn hidden<const W: usize>(t: &Tables<W>, s: &mut [Bits<W>], m: &mut Marks) -> Result<bool, Dead> {
     let n = t.n;
     let mut placed = false;
@@ -553,6 +618,7 @@ fn hidden<const W: usize>(t: &Tables<W>, s: &mut [Bits<W>], m: &mut Marks) -> Re
 
 /// Removes each digit with two or more places in a marked house from the cells that see all
 /// of them; whether anything was removed.
+#[inline(always)]
 fn common_peers<const W: usize>(t: &Tables<W>, s: &mut [Bits<W>], m: &mut Marks) -> bool {
     let mut changed = false;
     for (d, board) in s[..t.n].iter_mut().enumerate() {
@@ -587,6 +653,7 @@ fn common_peers<const W: usize>(t: &Tables<W>, s: &mut [Bits<W>], m: &mut Marks)
 /// a digit's two places in a house; else a cell with the fewest digits (`(cell, digits,
 /// None)` or `(first, digit, Some(second))`, digit d at bit d - 1); `None` when every cell is
 /// placed.
+#[inline(always)]
 fn branch<const W: usize>(
     t: &Tables<W>,
     s: &[Bits<W>],
@@ -643,9 +710,105 @@ fn branch<const W: usize>(
 
 #[cfg(test)]
 mod tests {
-    use super::{branch, Bits, Tables};
+    use super::{branch, Bits, Run, Tables};
+    use crate::rng::Rng;
+    use crate::solve::compiled::Verified;
+    use crate::solve::cpu_path::CpuPath;
+    use crate::solve::Stats;
     use crate::variant::skeleton::{skeleton, Structure};
-    use crate::variant::Shape;
+    use crate::variant::{Puzzle, Search, Shape, Stopped};
+
+    /// Up to `limit` solutions of `puzzle` on the fast path compiled for `path`, in the order
+    /// found, with the statistics and how the search ended (a budget of `budget` guesses).
+    fn on_path(
+        puzzle: &Puzzle,
+        path: CpuPath,
+        limit: usize,
+        budget: u64,
+    ) -> (Vec<Vec<u8>>, Stats, Option<Stopped>) {
+        let plan = puzzle
+            .model
+            .distinct
+            .clone()
+            .expect("a distinctness puzzle");
+        let mut run = Run::new(&plan, &puzzle.model.root);
+        let verified = Verified::new(path).expect("a supported path");
+        match &mut run {
+            Run::W4(core) => core.path = verified,
+            Run::W10(core) => core.path = verified,
+            Run::Small(_) => panic!("a grid of more than 128 cells"),
+        }
+        let mut stats = Stats::default();
+        let mut out = Vec::new();
+        while out.len() < limit {
+            let over = |guesses| (guesses >= budget).then_some(Stopped::Guesses { guesses });
+            match run.next(puzzle, &mut stats, over) {
+                Ok(Some(grid)) => out.push(grid),
+                Ok(None) => return (out, stats, None),
+                Err(stopped) => return (out, stats, Some(stopped)),
+            }
+        }
+        (out, stats, None)
+    }
+
+    #[test]
+    fn every_cpu_path_finds_what_the_portable_path_finds_in_the_same_order() {
+        let paths = CpuPath::supported();
+        eprintln!(
+            "variant fast path: testing {}",
+            paths
+                .iter()
+                .map(|p| p.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        // 16x16 takes four-word boards, 20x20 ten-word ones; a third to a half of the cells
+        // given, so that the searches guess and some puzzles have many solutions.
+        let (mut guesses, mut many, mut stopped) = (0, 0, 0);
+        for case in 0..12u64 {
+            let n = if case % 3 == 2 { 20 } else { 16 };
+            let shape = Shape::square(n).expect("a square");
+            let empty = Puzzle::new(shape.clone(), vec![0; n * n], vec![]).expect("empty");
+            let grid = Search::new(&empty)
+                .with_random_order(Rng::new(case))
+                .next_solution()
+                .expect("no budget")
+                .expect("a grid");
+            let mut rng = Rng::new(0x10_3e + case);
+            let mut cells: Vec<usize> = (0..n * n).collect();
+            rng.shuffle(&mut cells);
+            let mut givens = vec![0; n * n];
+            let keep = n * n * 2 / 5 + rng.index(n * n / 10);
+            for &c in &cells[..keep] {
+                givens[c] = grid[c];
+            }
+            let puzzle = Puzzle::new(shape, givens, vec![]).expect("a puzzle");
+            let budget = if case % 4 == 3 { 5 } else { u64::MAX };
+            let portable = on_path(&puzzle, CpuPath::Portable, 50, budget);
+            assert!(
+                !portable.0.is_empty() || portable.2.is_some(),
+                "case {case}"
+            );
+            for found in &portable.0 {
+                assert!(puzzle.check(found).is_ok(), "case {case}");
+            }
+            for &path in &paths {
+                let other = on_path(&puzzle, path, 50, budget);
+                assert!(
+                    other == portable,
+                    "case {case}: {path} differs from portable"
+                );
+            }
+            guesses += portable.1.guesses;
+            many += usize::from(portable.0.len() > 1);
+            stopped += usize::from(portable.2.is_some());
+        }
+        // The cases reach the guessing, several solutions and the budget's stop.
+        assert!(
+            guesses > 0 && many > 0 && stopped > 0,
+            "{guesses} {many} {stopped}"
+        );
+    }
 
     #[test]
     fn the_guess_is_the_two_digit_cell_with_the_most_open_peers_and_dead_ends() {

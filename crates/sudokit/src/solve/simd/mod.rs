@@ -27,6 +27,7 @@ use std::sync::OnceLock;
 use super::bands::{Engine, Solved};
 use super::OutOfGuesses;
 
+pub(crate) mod compiled;
 #[cfg(target_arch = "x86_64")]
 mod guess;
 #[cfg(target_arch = "x86_64")]

@@ -11,6 +11,7 @@
 use super::{houses_in, Bits, Marks, Tables};
 
 /// Removes the `cells` from board `d`, marking their houses; whether anything went.
+#[inline(always)]
 fn clear<const W: usize>(
     t: &Tables<W>,
     s: &mut [Bits<W>],
@@ -33,6 +34,7 @@ fn clear<const W: usize>(
 
 /// Naked and hidden pairs in the houses numbered in `which`; whether anything was removed.
 /// A contradiction (three cells with the same two digits) is left for the next passes to see.
+#[inline(always)]
 pub(super) fn pairs<const W: usize>(
     t: &Tables<W>,
     s: &mut [Bits<W>],
@@ -49,6 +51,9 @@ pub(super) fn pairs<const W: usize>(
     }
     let two_digits = open.and(twice).and_not(more);
     let mut changed = false;
+    // The digits with two places in a house, and those places: filled anew per house (only
+    // the first `found` are read), made once per pass.
+    let mut two_places = [(0, Bits::<W>::EMPTY); 25];
     for h in houses_in(which) {
         let Some(house) = t.houses.get(h) else {
             break;
@@ -76,7 +81,6 @@ pub(super) fn pairs<const W: usize>(
             }
         }
         // Hidden: the digits with two places, compared two by two.
-        let mut two_places = [(0, Bits::<W>::EMPTY); 25];
         let mut found = 0;
         for (d, board) in s[..n].iter().enumerate() {
             let (places, count) = house.places(board);
