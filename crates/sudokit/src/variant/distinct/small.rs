@@ -14,7 +14,9 @@
 //! (docs/design.md, "The engine's speed, seventh round"):
 //! - the marks are cells, not houses: placing a digit or clearing a board only ORs the cells
 //!   that lost it into `dirty` (no per-cell lookup of their houses), and the houses are found
-//!   in one AND each when they are looked at;
+//!   when they are looked at: a mask of the houses with a marked cell, one AND each and no
+//!   branch (a branch per house was mispredicted often enough to be the scan's cost, "tenth
+//!   round"), or from a per-cell table when at most [`FEW_MARKED`] cells are marked;
 //! - hidden singles, a house that lost a digit and common peers are one pass per digit over
 //!   the marked houses, each house's places found once;
 //! - common peers start from the two places furthest apart (lowest and highest cell: in a
@@ -28,6 +30,13 @@ use super::Plan;
 use crate::solve::Stats;
 use std::sync::Arc;
 
+/// The most houses a plan has ([`super::Plan::new`] takes no more).
+const MAX_HOUSES: usize = 128;
+
+/// The most marked cells whose houses are taken from the table rather than found by a look
+/// at every house.
+const FEW_MARKED: usize = 4;
+
 /// What a puzzle structure compiles into for this kernel.
 #[derive(Debug)]
 pub(crate) struct Tables {
@@ -35,6 +44,10 @@ pub(crate) struct Tables {
     all: u128,
     peers: Box<[u128; 128]>,
     houses: Vec<u128>,
+    /// Per cell, the houses it is in (bit h % 64 of word h / 64 for house h).
+    cell_houses: Box<[[u64; MAX_HOUSES / 64]; 128]>,
+    /// Every house, likewise.
+    every_house: [u64; MAX_HOUSES / 64],
 }
 
 impl Tables {
@@ -55,6 +68,8 @@ impl Tables {
             all,
             peers: Box::new([0; 128]),
             houses: Vec::with_capacity(houses.len()),
+            cell_houses: Box::new([[0; MAX_HOUSES / 64]; 128]),
+            every_house: [0; MAX_HOUSES / 64],
         };
         for c in 0..cells {
             let words = peers.of(c);
@@ -62,9 +77,13 @@ impl Tables {
             let hi = u128::from(words.get(1).copied().unwrap_or(0));
             t.peers[c] = lo | hi << 64;
         }
-        for house in houses {
+        for (h, house) in houses.iter().enumerate() {
             t.houses
                 .push(house.iter().fold(0, |bits, &c| bits | 1 << c));
+            for &c in house {
+                t.cell_houses[c & 127][(h / 64) % (MAX_HOUSES / 64)] |= 1 << (h % 64);
+            }
+            t.every_house[(h / 64) % (MAX_HOUSES / 64)] |= 1 << (h % 64);
         }
         Some(t)
     }
@@ -243,44 +262,96 @@ fn houses(t: &Tables, s: &mut State, dirty: &mut Dirty) -> Result<bool, Dead> {
         if marked == 0 {
             continue;
         }
-        for &house in &t.houses {
-            if house & marked == 0 {
-                continue;
-            }
-            let places = s[d] & house;
-            if places == 0 {
-                return Err(Dead);
-            }
-            if places & (places - 1) == 0 {
-                if s[n] & places == 0 {
-                    place(t, s, dirty, places, d);
-                    changed = true;
-                }
-                continue;
-            }
-            // The cells outside the house that may hold `d` (inside it, `d` has no cell but
-            // `places`, none of which sees all of them) and see every place: the two places
-            // furthest apart first, as they share the fewest peers, then the others while
-            // any cell is left.
-            let (first, last) = (
-                places.trailing_zeros() as usize,
-                127 - places.leading_zeros() as usize,
-            );
-            let mut left = s[d] & !house & t.peers[first & 127] & t.peers[last];
-            // The places but the first; the highest of them (`last`) is not looked at again.
-            let mut rest = places & (places - 1);
-            while left != 0 && rest & (rest - 1) != 0 {
-                left &= t.peers[rest.trailing_zeros() as usize & 127];
-                rest &= rest - 1;
-            }
-            if left != 0 {
-                s[d] &= !left;
-                dirty[d] |= left;
-                changed = true;
+        let looks = marked_houses(t, marked);
+        for (chunk, &look) in t.houses.chunks(64).zip(&looks) {
+            let mut look = look;
+            while look != 0 {
+                let house = chunk[look.trailing_zeros() as usize & 63];
+                look &= look - 1;
+                look_at(t, s, dirty, d, house, &mut changed)?;
             }
         }
     }
     Ok(changed)
+}
+
+/// The houses with a cell in `marked`, bit h % 64 of word h / 64 for house h: for up to
+/// [`FEW_MARKED`] cells (often the cell just placed, marked for its other digits) the union of
+/// their houses from the table; every house when every cell is (the first pass of a search);
+/// else found without a branch per house (a branch on each was mispredicted often enough to
+/// be the scan's cost).
+#[inline]
+fn marked_houses(t: &Tables, marked: u128) -> [u64; MAX_HOUSES / 64] {
+    if marked == t.all {
+        return t.every_house;
+    }
+    let mut look = [0u64; MAX_HOUSES / 64];
+    let mut rest = marked;
+    for _ in 0..FEW_MARKED {
+        if rest == 0 {
+            return look;
+        }
+        let houses = &t.cell_houses[rest.trailing_zeros() as usize & 127];
+        for (word, &bits) in look.iter_mut().zip(houses) {
+            *word |= bits;
+        }
+        rest &= rest - 1;
+    }
+    if rest == 0 {
+        return look;
+    }
+    for (word, chunk) in look.iter_mut().zip(t.houses.chunks(64)) {
+        for (h, &house) in chunk.iter().enumerate() {
+            *word |= u64::from(house & marked != 0) << h;
+        }
+    }
+    look
+}
+
+/// Digit `d` in `house`, one of the houses with a cell marked for it: `Err` when it has no
+/// place left there; a hidden single when it has one; else common peers.
+#[inline]
+fn look_at(
+    t: &Tables,
+    s: &mut State,
+    dirty: &mut Dirty,
+    d: usize,
+    house: u128,
+    changed: &mut bool,
+) -> Result<(), Dead> {
+    let n = t.n;
+    let places = s[d] & house;
+    if places == 0 {
+        return Err(Dead);
+    }
+    if places & (places - 1) == 0 {
+        if s[n] & places == 0 {
+            place(t, s, dirty, places, d);
+            *changed = true;
+        }
+        return Ok(());
+    }
+    // The cells outside the house that may hold `d` (inside it, `d` has no cell but
+    // `places`, none of which sees all of them) and see every place: the two places
+    // furthest apart first, as they share the fewest peers, then the others while
+    // any cell is left.
+    let (first, last) = (
+        places.trailing_zeros() as usize,
+        127 - places.leading_zeros() as usize,
+    );
+    let mut left = s[d] & !house & t.peers[first & 127] & t.peers[last];
+    // The places but the first; the highest of them (`last`) is not looked at again.
+    let mut rest = places & (places - 1);
+    while left != 0 && rest & (rest - 1) != 0 {
+        left &= t.peers[rest.trailing_zeros() as usize & 127];
+        rest &= rest - 1;
+    }
+    if left != 0 {
+        s[d] &= !left;
+        dirty[d] |= left;
+        *changed = true;
+    }
+    Ok(())
 }
 
 /// What to guess, as [`super`] chooses: the cell with two digits that has the most open
@@ -364,6 +435,26 @@ mod tests {
             assert!(matches!(&*plan(n), Plan::Small(_)), "{n}x{n}");
         }
         assert!(!matches!(&*plan(12), Plan::Small(_)));
+    }
+
+    #[test]
+    fn the_marked_houses_are_those_with_a_marked_cell() {
+        let (t, _) = empty();
+        // From one marked cell to all of them, across the table's limit of few cells.
+        let mut marked = 0u128;
+        for c in [5, 0, 15, 10, 6, 9, 3, 12, 1, 2, 4, 7, 8, 11, 13, 14] {
+            marked |= 1 << c;
+            let expected = t
+                .houses
+                .iter()
+                .enumerate()
+                .filter(|&(_, &house)| house & marked != 0)
+                .fold(0u64, |bits, (h, _)| bits | 1 << h);
+            assert_eq!(marked_houses(&t, marked), [expected, 0], "{marked:#x}");
+        }
+        assert_eq!(t.every_house, [(1 << 12) - 1, 0]);
+        // Cell 5 (row 1, column 1, box 0): houses 1, 4 + 1 and 8 + 0.
+        assert_eq!(marked_houses(&t, 1 << 5), [1 << 1 | 1 << 5 | 1 << 8, 0]);
     }
 
     #[test]
