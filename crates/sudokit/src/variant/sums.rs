@@ -14,15 +14,17 @@
 //! ```
 //!
 //! Propagation, to a fixed point: naked singles for all cells at once (the boards counted
-//! bit-sliced); hidden singles per marked house and digit; common peers per marked house and
-//! digit (a cell that sees every place of d in a house loses d: locked candidates and more);
-//! then each clue with a cell changed since it last ran. A clue's cells are split into parts
-//! whose cells must all differ (a diagonal's cells in one box); a part's possible sums are
-//! one word (the last cell's digits shifted by the sum of the others, so a part of three
-//! cells costs at most 72 shifts), the parts' sums are joined forward from 0 and backward
-//! from the clue, and each cell keeps the digits of the assignments whose sums join (exact
-//! for the clue with its parts' distinctness, as [`super::linear::DistinctSum`]). A digit
+//! bit-sliced); hidden singles per marked house and digit; each clue with a cell changed
+//! since it last ran; when the clues removed nothing, common peers per marked house and digit
+//! (a cell that sees every place of d in a house loses d: locked candidates and more). A
+//! clue's cells are split into parts whose cells must all differ (a diagonal's cells in one
+//! box); a part's possible sums are one word (the last cell's digits shifted by the sum of
+//! the others, so a part of three cells costs at most 72 shifts), the parts' sums are joined
+//! forward from 0 and backward from the clue, and each cell keeps the digits of the
+//! assignments whose sums join (exact for the clue with its parts' distinctness, as
+//! [`super::linear::DistinctSum`]). A digit
 //! that every kept assignment of a part uses leaves every cell that sees the whole part.
+//! Walks of parts of up to four cells are remembered by their cells' digits (`Memo`).
 //! The search guesses on the open cell with the fewest digits per weight, the weight being 1
 //! plus the failures of the clues it is in ("dom/wdeg", Boussemart, Hemery, Lecoutre and Sais,
 //! "Boosting systematic search by weighting constraints", ECAI 2004); smallest digit first.
@@ -66,6 +68,10 @@ trait Sums:
     fn low(self) -> u32;
     /// Takes out the smallest sum and returns it.
     fn pop(&mut self) -> Option<u32>;
+    /// The set as one word, when it is one (`u64`).
+    fn word(self) -> Option<u64>;
+    /// A set of one word.
+    fn from_word(word: u64) -> Self;
 }
 
 macro_rules! sums_for {
@@ -94,6 +100,12 @@ macro_rules! sums_for {
                     *self &= *self - 1;
                     x
                 })
+            }
+            fn word(self) -> Option<u64> {
+                u64::try_from(self).ok().filter(|_| <$t>::BITS == 64)
+            }
+            fn from_word(word: u64) -> Self {
+                <$t>::from(word)
             }
         }
     };
@@ -266,6 +278,7 @@ pub(crate) struct Run {
     plan: Arc<Plan>,
     /// Per clue, 1 plus the times its propagation found a state dead (for the branching).
     weights: Vec<u32>,
+    memo: Memo,
     pending: Option<State>,
     stack: Vec<Frame>,
 }
@@ -284,6 +297,7 @@ impl Run {
         }
         Run {
             weights: vec![1; plan.clues.len()],
+            memo: Memo::new(),
             plan: plan.clone(),
             pending: Some(state),
             stack: Vec::new(),
@@ -334,7 +348,7 @@ impl Run {
                     state
                 }
             };
-            if propagate(t, &mut state, &mut marks, &mut self.weights).is_err() {
+            if propagate(t, &mut state, &mut marks, &mut self.weights, &mut self.memo).is_err() {
                 continue;
             }
             match branch(t, &state, &self.weights) {
@@ -394,16 +408,24 @@ fn place(t: &Plan, s: &mut State, m: &mut Marks, c: usize, d: usize) {
 
 /// Propagates to a fixed point, or `Err` when the state has no solution; `m` marks what
 /// changed since the last fixed point (everything at the root).
-fn propagate(t: &Plan, s: &mut State, m: &mut Marks, w: &mut [u32]) -> Result<(), Dead> {
+fn propagate(
+    t: &Plan,
+    s: &mut State,
+    m: &mut Marks,
+    w: &mut [u32],
+    memo: &mut Memo,
+) -> Result<(), Dead> {
     loop {
         naked(t, s, m)?;
         if hidden(t, s, m)? {
             continue;
         }
-        if common(t, s, m) {
+        // The clues before the common peers: a clue pass removes more than a common-peer
+        // pass, whose work then runs on fewer digits.
+        if clues(t, s, m, w, memo)? {
             continue;
         }
-        if !clues(t, s, m, w)? {
+        if !common(t, s, m) {
             return Ok(());
         }
     }
@@ -489,7 +511,13 @@ fn common(t: &Plan, s: &mut State, m: &mut Marks) -> bool {
 
 /// Runs every clue with a cell changed since the clues last ran; `Err` when one has no
 /// solution left, which counts one more failure for it in `w`. Whether anything was removed.
-fn clues(t: &Plan, s: &mut State, m: &mut Marks, w: &mut [u32]) -> Result<bool, Dead> {
+fn clues(
+    t: &Plan,
+    s: &mut State,
+    m: &mut Marks,
+    w: &mut [u32],
+    memo: &mut Memo,
+) -> Result<bool, Dead> {
     let mut changed = false;
     let mut dirty = std::mem::take(&mut m.cells);
     for (k, clue) in t.clues.iter().enumerate() {
@@ -498,9 +526,9 @@ fn clues(t: &Plan, s: &mut State, m: &mut Marks, w: &mut [u32]) -> Result<bool, 
         }
         let before = m.cells;
         let pass = if clue.sum < 64 {
-            clue_pass::<u64>(t, clue, s, m)
+            clue_pass::<u64>(t, clue, s, m, memo)
         } else {
-            clue_pass::<u128>(t, clue, s, m)
+            clue_pass::<u128>(t, clue, s, m, memo)
         };
         match pass {
             Ok(c) => changed |= c,
@@ -539,7 +567,13 @@ fn digits_at(s: &State, n: usize, c: usize) -> u32 {
 }
 
 /// One clue's propagation (module docs); whether anything was removed.
-fn clue_pass<B: Sums>(t: &Plan, clue: &Clue, s: &mut State, m: &mut Marks) -> Result<bool, Dead> {
+fn clue_pass<B: Sums>(
+    t: &Plan,
+    clue: &Clue,
+    s: &mut State,
+    m: &mut Marks,
+    memo: &mut Memo,
+) -> Result<bool, Dead> {
     let n = t.n;
     let mut work = ClueWork {
         masks: [0; MAX_CELLS],
@@ -558,9 +592,12 @@ fn clue_pass<B: Sums>(t: &Plan, clue: &Clue, s: &mut State, m: &mut Marks) -> Re
         }
         let masks = &work.masks[base..work.len];
         // Only the sums up to the clue's can join.
-        let mut walk = Walk::new(masks, !B::ALL.up(clue.sum.saturating_add(1)));
-        if masks.len() > 1 && walk.run(0, 0, 0) {
-            work.parts[work.count] = (base, masks.len(), true, walk.sums & walk.keep);
+        let keep = !B::ALL.up(clue.sum.saturating_add(1));
+        if let Some(walk) = (masks.len() > 1)
+            .then(|| walked(masks, keep, memo))
+            .flatten()
+        {
+            work.parts[work.count] = (base, masks.len(), true, walk.sums & keep);
             // Every sum kept (the common case) needs no second walk: these are its answers.
             work.first_allowed[base..work.len].copy_from_slice(&walk.allowed[..masks.len()]);
             work.first[work.count] = walk.every;
@@ -625,8 +662,8 @@ fn clue_pass<B: Sums>(t: &Plan, clue: &Clue, s: &mut State, m: &mut Marks) -> Re
             if keep == work.sums[list - 1] {
                 allowed[base..base + len].copy_from_slice(&work.first_allowed[base..base + len]);
             } else {
-                let mut walk = Walk::new(masks, keep);
-                walk.run(0, 0, 0);
+                // The first walk finished, so this one does.
+                let walk = walked(masks, keep, memo).ok_or(Dead)?;
                 allowed[base..base + len].copy_from_slice(&walk.allowed[..len]);
                 every = walk.every;
             }
@@ -739,6 +776,112 @@ impl<'a, B: Sums> Walk<'a, B> {
     }
 }
 
+/// What a part's walk found: its sums, each cell's digits in the kept assignments and the
+/// digits they all use.
+#[derive(Debug, Clone, Copy)]
+struct Walked<B> {
+    sums: B,
+    allowed: [u32; MAX_CELLS],
+    every: u32,
+}
+
+/// The most cells of a part whose walks are remembered.
+const MEMO_CELLS: usize = 4;
+
+/// Bits of one cell's digits in a memo key (bit v for digit v, v up to 11).
+const MEMO_BITS: usize = 12;
+
+/// Entries of the memo (a power of two).
+const MEMO_SIZE: usize = 2048;
+
+/// One remembered walk: the part's masks (12 bits a cell, its length above) and sums to keep,
+/// and what the walk found (each cell's digits in 12 bits).
+#[derive(Debug, Clone, Copy, Default)]
+struct Entry {
+    masks: u64,
+    keep: u64,
+    sums: u64,
+    allowed: u64,
+    every: u32,
+}
+
+/// Walks of short parts remembered by their cells' digits and the sums kept: a clue pass
+/// walks every part of the clue while one cell of it changed, and the search meets the same
+/// parts again and again. Direct-mapped; a walk is a function of its key, so answers do not
+/// depend on what the memo holds.
+#[derive(Debug, Clone)]
+struct Memo {
+    entries: Vec<Entry>,
+}
+
+impl Memo {
+    fn new() -> Memo {
+        Memo::sized(MEMO_SIZE)
+    }
+
+    /// A memo of `size` entries, a power of two.
+    fn sized(size: usize) -> Memo {
+        Memo {
+            entries: vec![Entry::default(); size],
+        }
+    }
+}
+
+/// The walk of a part with these masks keeping `keep`, from the memo when it fits one (at
+/// most [`MEMO_CELLS`] cells, sums in one word); `None` when the walk ran past its node
+/// budget.
+fn walked<B: Sums>(masks: &[u32], keep: B, memo: &mut Memo) -> Option<Walked<B>> {
+    let word = keep.word().filter(|_| masks.len() <= MEMO_CELLS);
+    let Some(keep_word) = word else {
+        let mut walk = Walk::new(masks, keep);
+        return walk.run(0, 0, 0).then_some(Walked {
+            sums: walk.sums,
+            allowed: walk.allowed,
+            every: walk.every,
+        });
+    };
+    let key = masks
+        .iter()
+        .enumerate()
+        .fold(masks.len() as u64, |k, (i, &m)| {
+            k | u64::from(m) << (MEMO_BITS * i + 3)
+        });
+    let hash = (key ^ keep_word.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let bits = memo.entries.len().trailing_zeros();
+    let slot = hash.checked_shr(64 - bits).unwrap_or(0) as usize;
+    let entry = &mut memo.entries[slot];
+    if entry.masks == key && entry.keep == keep_word {
+        let mut allowed = [0u32; MAX_CELLS];
+        for (i, a) in allowed[..masks.len()].iter_mut().enumerate() {
+            *a = (entry.allowed >> (MEMO_BITS * i)) as u32 & ((1 << MEMO_BITS) - 1);
+        }
+        return Some(Walked {
+            sums: B::from_word(entry.sums),
+            allowed,
+            every: entry.every,
+        });
+    }
+    let mut walk = Walk::new(masks, keep);
+    if !walk.run(0, 0, 0) {
+        return None;
+    }
+    *entry = Entry {
+        masks: key,
+        keep: keep_word,
+        sums: walk.sums.word().unwrap_or(0),
+        allowed: walk.allowed[..masks.len()]
+            .iter()
+            .enumerate()
+            .fold(0, |a, (i, &x)| a | u64::from(x) << (MEMO_BITS * i)),
+        every: walk.every,
+    };
+    Some(Walked {
+        sums: walk.sums,
+        allowed: walk.allowed,
+        every: walk.every,
+    })
+}
+
 /// What to guess: the open cell with the fewest digits per weight (dom/wdeg: 1 plus the
 /// failures of the clues it is in, so that cells of clues that keep failing go first; ties
 /// to the first cell), smallest digit first (digit d at bit d - 1); `None` when every cell
@@ -801,7 +944,10 @@ mod tests {
         // and 4; r1c4 (a peer of r1c1 alone) keeps them.
         let (t, mut s) = empty(&[(&[(0, 0), (1, 1), (2, 2)], 7)]);
         let mut m = Marks::everything();
-        assert_eq!(clues(&t, &mut s, &mut m, &mut [1; 9]), Ok(true));
+        assert_eq!(
+            clues(&t, &mut s, &mut m, &mut [1; 9], &mut Memo::new()),
+            Ok(true)
+        );
         for c in [0, 10, 20] {
             assert_eq!(at(&s, c), [1, 2, 4], "cell {c}");
         }
@@ -811,7 +957,10 @@ mod tests {
         assert_eq!(at(&s, 3).len(), 9);
         // A fixed point: the clue has nothing more to say.
         let mut m = Marks::everything();
-        assert_eq!(clues(&t, &mut s, &mut m, &mut [1; 9]), Ok(false));
+        assert_eq!(
+            clues(&t, &mut s, &mut m, &mut [1; 9], &mut Memo::new()),
+            Ok(false)
+        );
     }
 
     #[test]
@@ -820,7 +969,10 @@ mod tests {
         // at least, and r4c4 is 1.
         let (t, mut s) = empty(&[(&[(0, 0), (1, 1), (3, 3)], 4)]);
         let mut m = Marks::everything();
-        assert_eq!(clues(&t, &mut s, &mut m, &mut [1; 9]), Ok(true));
+        assert_eq!(
+            clues(&t, &mut s, &mut m, &mut [1; 9], &mut Memo::new()),
+            Ok(true)
+        );
         assert_eq!(at(&s, 30), [1]);
         assert_eq!(at(&s, 0), [1, 2]);
         assert_eq!(at(&s, 10), [1, 2]);
@@ -832,7 +984,10 @@ mod tests {
     fn a_sum_out_of_reach_is_dead() {
         let (t, mut s) = empty(&[(&[(0, 0), (1, 1), (2, 2)], 25)]);
         let mut m = Marks::everything();
-        assert_eq!(clues(&t, &mut s, &mut m, &mut [1; 9]), Err(Dead));
+        assert_eq!(
+            clues(&t, &mut s, &mut m, &mut [1; 9], &mut Memo::new()),
+            Err(Dead)
+        );
     }
 
     #[test]
@@ -861,6 +1016,49 @@ mod tests {
     }
 
     #[test]
+    fn remembered_walks_agree_with_fresh_ones() {
+        // Parts of 2-5 cells with random digits (bit v for digit v, up to 11), each walked
+        // with several sums to keep, through a memo of one entry (every key overwrites the
+        // last) and one of the path's size, twice each (a miss, then a hit unless
+        // overwritten): what comes back is the fresh walk's.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut small, mut large) = (Memo::sized(1), Memo::new());
+        for _ in 0..400 {
+            let len = 2 + (next() % 4) as usize;
+            let masks: Vec<u32> = (0..len)
+                .map(|_| (next() as u32 & 0xffe) | 1 << (1 + next() % 11))
+                .collect();
+            let limit = next() % 64;
+            let keeps = [
+                !u64::MAX.up(limit as u32 + 1),
+                next() & !u64::MAX.up(limit as u32 + 1),
+                u64::MAX,
+                1 << limit,
+            ];
+            for _ in 0..2 {
+                for &keep in &keeps {
+                    let mut fresh = Walk::new(&masks, keep);
+                    let done = fresh.run(0, 0, 0);
+                    for memo in [&mut small, &mut large] {
+                        let got = walked(&masks, keep, memo);
+                        assert_eq!(got.is_some(), done, "{masks:?} {keep:#x}");
+                        let Some(got) = got else { continue };
+                        assert_eq!(got.sums, fresh.sums, "{masks:?} {keep:#x}");
+                        assert_eq!(got.allowed[..len], fresh.allowed[..len]);
+                        assert_eq!(got.every, fresh.every, "{masks:?} {keep:#x}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn one_word_and_two_word_sums_agree() {
         // Clues of one to nine cells over three boxes, every sum they can or cannot make,
         // on the empty grid and on one with a few digits gone: the same answer and state.
@@ -875,8 +1073,8 @@ mod tests {
                 let clue = &t.clues[0];
                 let (mut a, mut b) = (s, s);
                 let (mut ma, mut mb) = (Marks::default(), Marks::default());
-                let ra = clue_pass::<u64>(&t, clue, &mut a, &mut ma);
-                let rb = clue_pass::<u128>(&t, clue, &mut b, &mut mb);
+                let ra = clue_pass::<u64>(&t, clue, &mut a, &mut ma, &mut Memo::new());
+                let rb = clue_pass::<u128>(&t, clue, &mut b, &mut mb, &mut Memo::new());
                 assert_eq!(ra, rb, "{len} cells, sum {sum}");
                 if ra.is_ok() {
                     assert_eq!(a, b, "{len} cells, sum {sum}");
@@ -898,7 +1096,10 @@ mod tests {
             .collect();
         let (t, mut s) = empty(&clues);
         let mut m = Marks::everything();
-        assert_eq!(propagate(&t, &mut s, &mut m, &mut [1; 9]), Ok(()));
+        assert_eq!(
+            propagate(&t, &mut s, &mut m, &mut [1; 9], &mut Memo::new()),
+            Ok(())
+        );
         for k in 0..9 {
             assert_eq!(at(&s, k * 10), [k as u32 + 1]);
         }
