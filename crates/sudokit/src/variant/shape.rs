@@ -193,13 +193,71 @@ impl Shape {
             .map(|r| (0..n).map(|c| r * n + c).collect())
             .collect();
         houses.extend((0..n).map(|c| (0..n).map(|r| r * n + c).collect::<Vec<_>>()));
-        // One pass over the cells, not one per region: this runs for every puzzle compiled.
-        houses.extend((0..n).map(|_| Vec::with_capacity(n)));
-        for (c, &g) in self.region_map().iter().enumerate() {
-            if let Some(region) = houses.get_mut(2 * n + usize::from(g)) {
-                region.push(c);
+        match &self.kind {
+            // Box by box, no division per cell: this runs for every puzzle compiled.
+            Kind::Boxes { rows, cols } => {
+                let (rows, cols) = (*rows, *cols);
+                for top in (0..n).step_by(rows) {
+                    for left in (0..n).step_by(cols) {
+                        let mut cells = Vec::with_capacity(n);
+                        for r in top..top + rows {
+                            cells.extend((left..left + cols).map(|c| r * n + c));
+                        }
+                        houses.push(cells);
+                    }
+                }
+            }
+            // One pass over the cells, not one per region.
+            Kind::Regions(map) => {
+                houses.extend((0..n).map(|_| Vec::with_capacity(n)));
+                for (c, &g) in map.iter().enumerate() {
+                    if let Some(region) = houses.get_mut(2 * n + usize::from(g)) {
+                        region.push(c);
+                    }
+                }
             }
         }
         houses
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Shape;
+
+    /// The regions `houses` builds, checked against the region of each cell computed here
+    /// from its row and column (boxes) or read from the map (jigsaw).
+    #[test]
+    fn the_regions_of_houses_hold_the_cells_of_each_region_in_order() {
+        let mut shapes = Vec::new();
+        for (rows, cols) in [
+            (1, 1),
+            (2, 2),
+            (2, 3),
+            (3, 2),
+            (3, 3),
+            (3, 4),
+            (4, 4),
+            (5, 5),
+        ] {
+            shapes.push((Shape::boxes(rows, cols).expect("boxes"), Some((rows, cols))));
+        }
+        // A 4x4 jigsaw: regions as four rows shifted, not boxes.
+        let map = vec![0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
+        shapes.push((Shape::regions(4, map.clone()).expect("regions"), None));
+        for (shape, dims) in shapes {
+            let n = shape.size();
+            let houses = shape.houses();
+            assert_eq!(houses.len(), 3 * n);
+            for g in 0..n {
+                let expected: Vec<usize> = (0..n * n)
+                    .filter(|&c| match dims {
+                        Some((rows, cols)) => (c / n / rows) * (n / cols) + c % n / cols == g,
+                        None => usize::from(map[c]) == g,
+                    })
+                    .collect();
+                assert_eq!(houses[2 * n + g], expected, "size {n}, region {g}");
+            }
+        }
     }
 }
