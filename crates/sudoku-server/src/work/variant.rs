@@ -588,7 +588,10 @@ mod tests {
         let puzzle = made.puzzle.to_puzzle().expect("a document");
         assert!(puzzle.shape().box_dims().is_none(), "jigsaw regions");
         assert!(puzzle.rules().iter().any(|r| matches!(r, Rule::Thermo(_))));
-        assert!(puzzle.rules().iter().any(|r| matches!(r, Rule::Diagonal(_))));
+        assert!(puzzle
+            .rules()
+            .iter()
+            .any(|r| matches!(r, Rule::Diagonal(_))));
         assert_eq!(variant::count(&puzzle, 2), Count::Exact(1));
         let givens: Vec<char> = made.givens.chars().collect();
         for r in 0..6 {
