@@ -19,6 +19,13 @@
 //!   them off, which makes the last one both) the walk cannot have run to its end without
 //!   one. So the fixpoint says exactly whether the walk meets a contradiction, and, when it
 //!   does not, gives exactly the walk's sets.
+//! - **Dynamic walks of level 1** ("(+)"). When the links run out, the walk applies SE's
+//!   simple rules (locking, hidden and naked pairs, X-wings) to the working grid, taking only
+//!   patterns that need a candidate the walk removed. Looser forms of those patterns are
+//!   monotone too, so the fixpoint of the links and the loose patterns holds every node the
+//!   walk reaches: a *superset* of the walk's sets, and a contradiction whenever the walk
+//!   meets one (its flag is also set on things the walk might survive, which only costs a
+//!   walk).
 //! - **Static walks** (`implications`, multiple forcing chains). The links do not change as
 //!   the walk goes, so the walk reaches a subset of what its assumption reaches in the graph of
 //!   links (all of it, unless it stops at a contradiction). That closure is a *superset* of
