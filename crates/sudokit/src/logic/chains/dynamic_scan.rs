@@ -177,7 +177,10 @@ struct Walks<'a> {
     /// every hint, and many double chains share their source.
     off_nets: Vec<Net>,
     /// The links of the reaches that stand in for walks until a hint may need them (see
-    /// `reach`): level 0 only, where a walk's sets are a fixpoint of its links.
+    /// `reach`): at level 0, where a walk's sets are a fixpoint of its links, and at level 1,
+    /// where they are inside the fixpoint of its links and looser forms of its rules (so the
+    /// level-1 rules handed in, `advanced`, must be SE's: locking, hidden and naked pairs,
+    /// X-wings).
     filter: Option<Links>,
     /// The working memory of the reaches.
     reacher: Reacher,
@@ -230,9 +233,13 @@ impl<'a> Walks<'a> {
             spare: Vec::new(),
             off: Vec::new(),
             off_nets: Vec::new(),
-            filter: (family.rules().level == 0).then_some(Links::Dynamic {
-                y: family.rules().y,
-            }),
+            filter: match family.rules().level {
+                0 => Some(Links::Dynamic {
+                    y: family.rules().y,
+                }),
+                1 => Some(Links::Plus),
+                _ => None,
+            },
             reacher: Reacher::default(),
             reach_at: vec![NO_WALK; 729],
             reached: Vec::new(),
@@ -827,14 +834,20 @@ fn shared_house(a: Cell, b: Cell) -> Option<House> {
 mod tests {
     use super::super::reach::tests::states;
     use super::*;
+    use crate::logic::techniques::SIMPLE_RULES;
 
     /// A hint as comparable data: kind, source, target, complexity, difficulty's bits.
     type Found = (Kind, (Pot, bool), (Pot, bool), u32, u64);
 
     /// Every hint of one scan in its order, and how many walks from "on" it made, with or
     /// without the reaches before the walks.
-    fn hints(graph: &Graph, family: Family, filter: bool) -> (Vec<Found>, usize) {
-        let mut walks = Walks::new(graph, family, None);
+    fn hints(
+        graph: &Graph,
+        family: Family,
+        advanced: Option<Advanced<'_>>,
+        filter: bool,
+    ) -> (Vec<Found>, usize) {
+        let mut walks = Walks::new(graph, family, advanced);
         if !filter {
             walks.filter = None;
         }
@@ -858,8 +871,8 @@ mod tests {
         for grid in states(40) {
             let graph = Graph::new(&grid);
             for family in [Family::Dynamic(0), Family::Nishio] {
-                let (filtered, nets) = hints(&graph, family, true);
-                let (full, all_nets) = hints(&graph, family, false);
+                let (filtered, nets) = hints(&graph, family, None, true);
+                let (full, all_nets) = hints(&graph, family, None, false);
                 assert_eq!(filtered, full, "{family:?} {grid:?}");
                 hinted += full.len();
                 walked += nets;
@@ -873,5 +886,29 @@ mod tests {
             walked * 2 < walked_unfiltered,
             "{walked} of {walked_unfiltered}"
         );
+    }
+
+    #[test]
+    fn the_plus_reaches_keep_every_hint_of_the_walks_in_order() {
+        // Level 1 ("(+)"): the reaches hold the walks' sets (with the simple rules in a looser
+        // form), so filtering by them must keep every hint of the scan, in order.
+        let (mut hinted, mut walked, mut walked_unfiltered) = (0, 0, 0);
+        for grid in states(25) {
+            let graph = Graph::new(&grid);
+            let rules =
+                |b: &Work, w: &Work| super::super::nested::rules(&grid, 1, SIMPLE_RULES, b, w);
+            let (filtered, nets) = hints(&graph, Family::Dynamic(1), Some(&rules), true);
+            let (full, all_nets) = hints(&graph, Family::Dynamic(1), Some(&rules), false);
+            assert_eq!(filtered, full, "{grid:?}");
+            hinted += full.len();
+            walked += nets;
+            walked_unfiltered += all_nets;
+        }
+        assert!(hinted > 500, "{hinted} hints");
+        assert!(
+            walked < walked_unfiltered,
+            "{walked} of {walked_unfiltered}"
+        );
+        eprintln!("level 1: {hinted} hints, {walked} of {walked_unfiltered} walks from on");
     }
 }

@@ -49,8 +49,9 @@
 //! - `dynamic`: one assumption's walk on the working grid, with hidden parents and causes.
 //! - `dynamic_scan`: SE's scan for Nishio, dynamic and nested chains, and its choice.
 //! - `nested`: the rules of the nesting levels, and the parents of what they derive.
-//! - `reach`: what a walk reaches, as sets, without its chains: the test a scan runs before
-//!   walking; and every static closure of a step at once (`Closures`).
+//! - `reach`: what a walk reaches, as sets, without its chains (dynamic levels 0 and 1): the
+//!   test a scan runs before walking; and every static closure of a step at once
+//!   (`Closures`).
 //! - `bits`: the walks' set tests without a population count, and the peers in SE's order as
 //!   masks.
 //! - `cancel`: the search guard (deadline, cancellation) of the current thread.

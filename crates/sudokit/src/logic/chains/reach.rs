@@ -19,6 +19,13 @@
 //!   them off, which makes the last one both) the walk cannot have run to its end without
 //!   one. So the fixpoint says exactly whether the walk meets a contradiction, and, when it
 //!   does not, gives exactly the walk's sets.
+//! - **Dynamic walks of level 1** ("(+)"). When the links run out, the walk applies SE's
+//!   simple rules (locking, hidden and naked pairs, X-wings) to the working grid, taking only
+//!   patterns that need a candidate the walk removed. Looser forms of those patterns are
+//!   monotone too, so the fixpoint of the links and the loose patterns holds every node the
+//!   walk reaches: a *superset* of the walk's sets, and a contradiction whenever the walk
+//!   meets one (its flag is also set on things the walk might survive, which only costs a
+//!   walk).
 //! - **Static walks** (`implications`, multiple forcing chains). The links do not change as
 //!   the walk goes, so the walk reaches a subset of what its assumption reaches in the graph of
 //!   links (all of it, unless it stops at a contradiction). That closure is a *superset* of
@@ -61,6 +68,22 @@ pub(super) enum Links {
         /// Links inside cells.
         y: bool,
     },
+    /// The dynamic walk of level 1 ("(+)", links inside cells), whose rules, when the links
+    /// run out, are locking, hidden pairs, naked pairs and X-wings on the working grid: the
+    /// reach applies their patterns in a looser form (see [`Reacher::simple_rules`]), so its
+    /// sets hold the walk's and its contradiction flag is set whenever the walk meets one,
+    /// but not only then.
+    Plus,
+}
+
+impl Links {
+    /// Whether the links inside cells are followed.
+    fn y(self) -> bool {
+        match self {
+            Links::Dynamic { y } => y,
+            Links::Plus => true,
+        }
+    }
 }
 
 /// The nodes an assumption reaches, as sets.
@@ -116,7 +139,8 @@ impl Default for Reacher {
 
 impl Reacher {
     /// What assuming `start` (on or off) reaches in `base` by `links`, into `out`, stopping at
-    /// the first contradiction.
+    /// the first contradiction (for [`Links::Plus`], at the first thing its looser rules take
+    /// for one).
     pub(super) fn reach(
         &mut self,
         base: &Work,
@@ -136,15 +160,24 @@ impl Reacher {
         } else {
             self.mark_off(p / 9, p % 9, out);
         }
-        while let Some(node) = self.stack.pop() {
-            let p = usize::from(node >> 1) % 729;
-            let (c, d) = (p / 9, p % 9);
-            if node & 1 == 1 {
-                self.expand_on(base, links, c, d, out);
-            } else {
-                self.expand_off(base, links, c, d, out);
+        loop {
+            while let Some(node) = self.stack.pop() {
+                let p = usize::from(node >> 1) % 729;
+                let (c, d) = (p / 9, p % 9);
+                if node & 1 == 1 {
+                    self.expand_on(base, links, c, d, out);
+                } else {
+                    self.expand_off(base, links, c, d, out);
+                }
+                if out.contradiction {
+                    return;
+                }
             }
-            if out.contradiction {
+            if links != Links::Plus {
+                return;
+            }
+            self.simple_rules(base, out);
+            if out.contradiction || self.stack.is_empty() {
                 return;
             }
         }
@@ -183,7 +216,7 @@ impl Reacher {
     /// "`d` in `c` on" turns off what it rules out in `base`: the cell's other candidates
     /// (unless links inside cells are off) and the digit in the cell's peers.
     fn expand_on(&mut self, base: &Work, links: Links, c: usize, d: usize, out: &mut Reached) {
-        if links != (Links::Dynamic { y: false }) {
+        if links.y() {
             let mut others = base.cands[c] & !(1 << d) & !self.off_cell[c];
             while others != 0 {
                 let e = others.trailing_zeros() as usize;
@@ -204,8 +237,7 @@ impl Reacher {
     fn expand_off(&mut self, base: &Work, links: Links, c: usize, d: usize, out: &mut Reached) {
         let cands = base.cands[c];
         let places = base.cells[d].bits();
-        let Links::Dynamic { y } = links;
-        if y && at_least_two(u128::from(cands)) {
+        if links.y() && at_least_two(u128::from(cands)) {
             let left = cands & !self.off_cell[c];
             if left == 0 {
                 out.contradiction = true;
@@ -226,6 +258,236 @@ impl Reacher {
             }
         }
     }
+}
+
+impl Reacher {
+    /// Level 1's rules (`Links::Plus`) on the working grid, `base` without what is reached
+    /// off: marks off what a pattern rules out, and sets the contradiction flag when a digit
+    /// has no place left in a house where `base` has one, or a cell no candidate left.
+    ///
+    /// Each pattern is a looser form of its finder's: pointing and claiming (a digit's places
+    /// in a box within one line, or in a line within one box), naked pairs (two cells of a
+    /// house with at most two digits left between them), hidden pairs (two digits with at
+    /// most two places left between them in a house) and X-wings (two lines whose places of a
+    /// digit lie in at most two crossing lines). Each holds on any grid with fewer
+    /// candidates, so it is monotone, and every elimination a walk's finder makes on its
+    /// working grid (which keeps more candidates than the reach's) is one of these. A walk
+    /// takes a pattern only if it needs a candidate the walk removed (its parents, see
+    /// `nested`): the digit's places in the base houses (locking, fish), the pair's digits
+    /// elsewhere in the house (hidden pair), the cells' other candidates (naked pair); so the
+    /// reach looks only at patterns with one of those reached off. The reach's fixpoint thus
+    /// holds every node the walk derives. It may hold more (degenerate patterns), which only
+    /// costs walks: a scan uses the reach's sets to rule walks out, never as hints.
+    fn simple_rules(&mut self, base: &Work, out: &mut Reached) {
+        let base_places: [u128; 9] = std::array::from_fn(|d| base.cells[d].bits());
+        self.locking(&base_places, out);
+        if out.contradiction {
+            return;
+        }
+        self.pairs(base, &base_places, out);
+        if out.contradiction {
+            return;
+        }
+        self.x_wings(&base_places, out);
+    }
+
+    /// Marks off digit `d` in the cells of `cells`.
+    fn mark_all_off(&mut self, d: usize, mut cells: u128, out: &mut Reached) {
+        cells &= !self.off[d];
+        while cells != 0 {
+            let c = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            self.mark_off(c, d, out);
+        }
+    }
+
+    /// Pointing and claiming, in the houses where the digit has a place reached off.
+    fn locking(&mut self, base_places: &[u128; 9], out: &mut Reached) {
+        for (d, &all) in base_places.iter().enumerate() {
+            let mut houses = houses_of(self.off[d]);
+            while houses != 0 {
+                let h = houses.trailing_zeros() as usize % 27;
+                houses &= houses - 1;
+                let house = HOUSE_MASKS[h];
+                let places = all & !self.off[d] & house;
+                if places == 0 {
+                    out.contradiction = true;
+                    return;
+                }
+                let [row, col, block] = CELL_HOUSES[places.trailing_zeros() as usize % 81];
+                // A box's places within a row or a column; a line's within a box.
+                let covers = if h >= 18 { [row, col] } else { [block, block] };
+                for cover in covers.into_iter().take(if h >= 18 { 2 } else { 1 }) {
+                    let cover = HOUSE_MASKS[cover];
+                    if places & !cover == 0 {
+                        self.mark_all_off(d, all & cover & !house, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Naked and hidden pairs, in the houses with a candidate reached off.
+    fn pairs(&mut self, base: &Work, base_places: &[u128; 9], out: &mut Reached) {
+        let unsolved = base_places.iter().fold(0, |m, &p| m | p);
+        let mut houses = houses_of(self.off.iter().fold(0, |m, &p| m | p));
+        while houses != 0 {
+            let house = HOUSE_MASKS[houses.trailing_zeros() as usize % 27];
+            houses &= houses - 1;
+            // The cells with at most two candidates left.
+            let mut small = [0usize; 9];
+            let mut n = 0;
+            let mut cells = unsolved & house;
+            while cells != 0 {
+                let c = cells.trailing_zeros() as usize % 81;
+                cells &= cells - 1;
+                let left = base.cands[c] & !self.off_cell[c];
+                if left == 0 {
+                    out.contradiction = true;
+                    return;
+                }
+                if at_most_two(u128::from(left)) {
+                    small[n % 9] = c;
+                    n += 1;
+                }
+            }
+            for i in 0..n.min(9) {
+                for j in i + 1..n.min(9) {
+                    let (a, b) = (small[i], small[j]);
+                    if self.off_cell[a] | self.off_cell[b] == 0 {
+                        continue;
+                    }
+                    let digits =
+                        (base.cands[a] & !self.off_cell[a]) | (base.cands[b] & !self.off_cell[b]);
+                    if !at_most_two(u128::from(digits)) {
+                        continue;
+                    }
+                    let pair = 1u128 << a | 1u128 << b;
+                    let mut rest = digits;
+                    while rest != 0 {
+                        let e = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        self.mark_all_off(e, base_places[e] & house & !pair, out);
+                    }
+                }
+            }
+            // The digits with at most two places left.
+            let mut small = [0usize; 9];
+            let mut n = 0;
+            for (d, &all) in base_places.iter().enumerate() {
+                if all & house == 0 {
+                    continue;
+                }
+                let places = all & !self.off[d] & house;
+                if places == 0 {
+                    out.contradiction = true;
+                    return;
+                }
+                if at_most_two(places) {
+                    small[n % 9] = d;
+                    n += 1;
+                }
+            }
+            for i in 0..n.min(9) {
+                for j in i + 1..n.min(9) {
+                    let (a, b) = (small[i], small[j]);
+                    if (self.off[a] | self.off[b]) & house == 0 {
+                        continue;
+                    }
+                    let mut cells =
+                        (base_places[a] & !self.off[a] | base_places[b] & !self.off[b]) & house;
+                    if !at_most_two(cells) {
+                        continue;
+                    }
+                    let keep = 1u16 << a | 1u16 << b;
+                    while cells != 0 {
+                        let c = cells.trailing_zeros() as usize % 81;
+                        cells &= cells - 1;
+                        let mut others = base.cands[c] & !self.off_cell[c] & !keep;
+                        while others != 0 {
+                            let e = others.trailing_zeros() as usize;
+                            others &= others - 1;
+                            self.mark_off(c, e, out);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// X-wings, on rows and on columns, with a base line where the digit has a place reached
+    /// off.
+    fn x_wings(&mut self, base_places: &[u128; 9], out: &mut Reached) {
+        for (d, &all) in base_places.iter().enumerate() {
+            if self.off[d] == 0 {
+                continue;
+            }
+            for rows in [true, false] {
+                let first = if rows { 0 } else { 9 };
+                // The lines with at most two places left, with the crossing lines they lie in.
+                let mut small = [(0usize, 0u16); 9];
+                let mut n = 0;
+                for (line, &mask) in HOUSE_MASKS.iter().enumerate().skip(first).take(9) {
+                    if all & mask == 0 {
+                        continue;
+                    }
+                    let mut places = all & !self.off[d] & mask;
+                    if places == 0 {
+                        out.contradiction = true;
+                        return;
+                    }
+                    if !at_most_two(places) {
+                        continue;
+                    }
+                    let mut cross = 0u16;
+                    while places != 0 {
+                        let c = places.trailing_zeros() as usize;
+                        places &= places - 1;
+                        cross |= 1 << if rows { c % 9 } else { c / 9 % 9 };
+                    }
+                    small[n % 9] = (line, cross);
+                    n += 1;
+                }
+                for i in 0..n.min(9) {
+                    for j in i + 1..n.min(9) {
+                        let ((a, ca), (b, cb)) = (small[i], small[j]);
+                        let bases = HOUSE_MASKS[a] | HOUSE_MASKS[b];
+                        let mut cross = ca | cb;
+                        if self.off[d] & bases == 0 || !at_most_two(u128::from(cross)) {
+                            continue;
+                        }
+                        while cross != 0 {
+                            let k = cross.trailing_zeros() as usize;
+                            cross &= cross - 1;
+                            let cover = HOUSE_MASKS[if rows { 9 + k } else { k }];
+                            self.mark_all_off(d, all & cover & !bases, out);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The houses (rows, then columns, then boxes, as `HOUSE_MASKS` numbers them) holding a cell
+/// of `cells`, as a 27-bit mask.
+fn houses_of(mut cells: u128) -> u32 {
+    let mut houses = 0u32;
+    while cells != 0 {
+        let c = cells.trailing_zeros() as usize % 81;
+        cells &= cells - 1;
+        for h in CELL_HOUSES[c] {
+            houses |= 1 << h;
+        }
+    }
+    houses
+}
+
+/// Whether `x` has at most two set bits.
+#[inline]
+fn at_most_two(x: u128) -> bool {
+    let rest = x & x.wrapping_sub(1);
+    rest & rest.wrapping_sub(1) == 0
 }
 
 /// The nodes of a static graph: `pot * 2 + on`.
@@ -464,6 +726,54 @@ pub(super) mod tests {
             walks > 10_000 && contradictions > 500,
             "{walks} {contradictions}"
         );
+    }
+
+    #[test]
+    fn a_plus_reach_holds_the_walks_sets_and_sees_its_contradictions() {
+        // Level 1: the walk's rules (SE's locking, pairs and X-wings, by the registry's
+        // finders) derive nothing the reach's looser patterns do not.
+        let (mut walks, mut contradictions, mut larger) = (0, 0, 0);
+        let mut reacher = Reacher::default();
+        let mut reached = Reached::default();
+        let rules = Rules {
+            y: true,
+            dynamic: true,
+            level: 1,
+        };
+        for grid in states(25) {
+            let graph = Graph::new(&grid);
+            let base = Work::of(&graph);
+            let advanced = |b: &Work, w: &Work| {
+                super::super::nested::rules(&grid, 1, crate::logic::techniques::SIMPLE_RULES, b, w)
+            };
+            for p in pots(&graph) {
+                for on in [true, false] {
+                    let net = Net::walk(&base, rules, (p, on), Some(&advanced));
+                    reacher.reach(&base, Links::Plus, (p, on), &mut reached);
+                    let what = (p, on);
+                    if net.contradiction().is_some() {
+                        assert!(reached.contradiction(), "{what:?}");
+                    }
+                    if reached.contradiction() {
+                        contradictions += 1;
+                    } else {
+                        for state in [true, false] {
+                            assert!(net.set(state).is_subset(reached.set(state)), "{what:?}");
+                        }
+                        larger += usize::from(
+                            net.set(true) != reached.set(true)
+                                || net.set(false) != reached.set(false),
+                        );
+                    }
+                    walks += 1;
+                }
+            }
+        }
+        assert!(
+            walks > 5_000 && contradictions > 500,
+            "{walks} {contradictions}"
+        );
+        eprintln!("{walks} walks, {contradictions} reach contradictions, {larger} larger sets");
     }
 
     /// What `start` reaches by the graph's own links (`on_to_off`, `off_to_on`; inside cells

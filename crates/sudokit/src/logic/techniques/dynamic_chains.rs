@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 /// The rules SE tries on the assumed grid from nesting level 1 on when the links run out, in
 /// its order: locking (pointing, then claiming), hidden pairs, naked pairs, X-wings. The
 /// chaining engine takes the registry's finders from here rather than naming them itself.
-const SIMPLE_RULES: SimpleRules<'static> = &[
+pub(crate) const SIMPLE_RULES: SimpleRules<'static> = &[
     &[&Locking::POINTING, &Locking::CLAIMING],
     &[&HiddenSet::PAIR],
     &[&NakedSet::PAIR],

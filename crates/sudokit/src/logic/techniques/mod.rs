@@ -75,6 +75,8 @@ pub use death_blossom::DeathBlossom;
 pub use direct_hidden_set::DirectHiddenSet;
 pub use direct_locking::DirectLocking;
 pub use dynamic_chains::DynamicForcingChains;
+#[cfg(test)]
+pub(crate) use dynamic_chains::SIMPLE_RULES;
 pub use fish::Fish;
 pub use fish_coloring_uniqueness::FISH_COLORING_UNIQUENESS;
 pub use forcing_chains::ForcingChains;
