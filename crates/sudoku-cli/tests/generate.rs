@@ -562,8 +562,10 @@ fn canon_help_tells_puzzle_automorphisms_from_grid_ones() {
 fn each_puzzle_is_written_as_it_is_made_and_kept_on_sigint() {
     use std::io::{BufRead, BufReader};
     use std::process::Stdio;
-    // Rated puzzles (about a dozen candidates each): far slower to make than to write.
-    let target = ["--rating", "4..6", "--seed", "11", "--threads", "1"];
+    // SE 9+ puzzles (about 65 ms each in release): far slower to make than to write, so that
+    // 63 of them cannot come out while the test waits to send the signal, even on a loaded
+    // machine (ER 4-6 puzzles took 2 ms each, and a loaded run let 63 through).
+    let target = ["--rating", "9+", "--seed", "11", "--threads", "1"];
     let first = run_ok(&[&["generate", "-n", "1"][..], &target[..]].concat());
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
         .args([&["generate", "-n", "100000"][..], &target[..]].concat())
