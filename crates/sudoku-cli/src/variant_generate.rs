@@ -116,20 +116,27 @@ pub(crate) fn run(args: &GenerateArgs) -> anyhow::Result<bool> {
     // `--jigsaw` makes, and the other rules with data for the data the library cuts from each
     // solution grid; the rules without data go through `options` as they are.
     let mut variant_args = args.variant.clone();
-    let named = |name: &str| variant_args.rules.iter().any(|r| r.trim() == name);
-    let killer = args.killer || named("killer");
-    let jigsaw = args.jigsaw || named("jigsaw");
-    let mut cuts: Vec<Cut> = variant_args
+    let (mut killer, mut jigsaw) = (args.killer, args.jigsaw);
+    let mut cuts: Vec<Cut> = Vec::new();
+    variant_args
         .rules
-        .iter()
-        .filter_map(|r| Cut::from_name(r.trim()))
-        .collect();
+        .retain(|r| match variant::Made::from_name(r) {
+            Some(variant::Made::Killer) => {
+                killer = true;
+                false
+            }
+            Some(variant::Made::Jigsaw) => {
+                jigsaw = true;
+                false
+            }
+            Some(variant::Made::Cut(cut)) => {
+                cuts.push(cut);
+                false
+            }
+            _ => true,
+        });
     cuts.sort_unstable();
     cuts.dedup();
-    variant_args.rules.retain(|r| {
-        let name = r.trim();
-        name != "killer" && name != "jigsaw" && Cut::from_name(name).is_none()
-    });
     let options = variant_args.options()?;
     let shape = match options.shape {
         Some(shape) => shape,

@@ -14,7 +14,7 @@
 
 mod cut;
 
-pub use cut::{jigsaw, Cut, Draw};
+pub use cut::{jigsaw, Cut, Draw, Made};
 
 use super::{Puzzle, Rule, Search, Shape, Stopped, VariantError};
 use crate::board::Symmetry;

@@ -74,8 +74,8 @@ mod work;
 
 pub use engine::{count, solutions, solve, Search, Solutions, Stopped};
 pub use generate::{
-    fill, generate, generate_guarded, generate_with, jigsaw, Cut, Draw, GenerateError, Options,
-    Request,
+    fill, generate, generate_guarded, generate_with, jigsaw, Cut, Draw, GenerateError, Made,
+    Options, Request,
 };
 pub use givens::GivenConflict;
 pub use rules::*;

@@ -18,7 +18,9 @@ use std::time::Duration;
 use sudokit::budget::{Budget, Guard};
 use sudokit::format::variant::{self as text, Document, Options, VariantLayout};
 use sudokit::generate::Symmetry;
-use sudokit::variant::{self, Cut, GenerateError, Puzzle, Request, Rule, Search, Shape, Stopped};
+use sudokit::variant::{
+    self, Cut, GenerateError, Made, Puzzle, Request, Rule, Search, Shape, Stopped,
+};
 
 /// The shape and rules a request adds to its puzzle (or gives the generator).
 #[derive(Debug, Default)]
@@ -361,36 +363,30 @@ pub(crate) fn generate(request: &GenerateRequest, limits: &Limits) -> Result<Gen
     // As on the command line: `"killer"` among the rules asks for cut cages, `"jigsaw"` for
     // random regions, and the name of a rule with data (`"thermo"`, `"kropki"`, ...) for that
     // data cut from the solution grid; the other rules go to the puzzle as they are.
-    let name_of = |value: &Value| value.as_str().map(|name| name.trim().to_owned());
-    let named = |wanted: &str| {
-        request
-            .rules
-            .iter()
-            .any(|r| name_of(r).as_deref() == Some(wanted))
-    };
-    let killer = request.killer || named("killer");
-    let jigsaw = request.jigsaw || named("jigsaw");
-    let mut cuts: Vec<Cut> = request
-        .rules
-        .iter()
-        .filter_map(|r| Cut::from_name(&name_of(r)?))
-        .collect();
+    let (mut killer, mut jigsaw) = (request.killer, request.jigsaw);
+    let mut cuts: Vec<Cut> = Vec::new();
+    let mut rules = request.rules.clone();
+    rules.retain(|rule| match rule.as_str().and_then(Made::from_name) {
+        Some(Made::Killer) => {
+            killer = true;
+            false
+        }
+        Some(Made::Jigsaw) => {
+            jigsaw = true;
+            false
+        }
+        Some(Made::Cut(cut)) => {
+            cuts.push(cut);
+            false
+        }
+        _ => true,
+    });
     cuts.sort_unstable();
     cuts.dedup();
     let extra = Extra {
         size: request.size,
         boxes: request.boxes.clone(),
-        rules: request
-            .rules
-            .iter()
-            .filter(|r| match name_of(r) {
-                Some(name) => {
-                    name != "killer" && name != "jigsaw" && Cut::from_name(&name).is_none()
-                }
-                None => true,
-            })
-            .cloned()
-            .collect(),
+        rules,
     };
     let options = extra.options()?;
     let symmetry = match request.symmetry.as_deref() {

@@ -70,6 +70,40 @@ impl Draw for Rng {
     }
 }
 
+/// What a rule name asks of the generator rather than of the puzzle, as `sudoku generate
+/// --rules` and `/api/variant/generate` read their rule names: killer cages cut from the
+/// solution grid ([`Request::killer_cages`](super::Request::killer_cages)), random jigsaw
+/// regions ([`Options::with_jigsaw`](super::Options::with_jigsaw)), or a rule's data cut from
+/// the grid ([`Options::with_cuts`](super::Options::with_cuts)).
+///
+/// ```
+/// use sudokit::variant::{Cut, Made};
+/// assert_eq!(Made::from_name("killer"), Some(Made::Killer));
+/// assert_eq!(Made::from_name(" thermo "), Some(Made::Cut(Cut::Thermo)));
+/// assert_eq!(Made::from_name("diagonal"), None); // a rule without data: the puzzle's
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Made {
+    /// Killer cages.
+    Killer,
+    /// Jigsaw regions.
+    Jigsaw,
+    /// The data of a rule.
+    Cut(Cut),
+}
+
+impl Made {
+    /// What `name` (surrounding spaces ignored) asks the generator to make, if anything.
+    pub fn from_name(name: &str) -> Option<Made> {
+        match name.trim() {
+            "killer" => Some(Made::Killer),
+            "jigsaw" => Some(Made::Jigsaw),
+            other => Cut::from_name(other).map(Made::Cut),
+        }
+    }
+}
+
 /// A rule whose data the generator can cut from a solution grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
